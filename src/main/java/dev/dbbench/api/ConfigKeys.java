@@ -1,0 +1,63 @@
+package dev.dbbench.api;
+
+/**
+ * The configuration parameters dbbench reads, set with {@code -Dkey=value} or in
+ * {@code junit-platform.properties}; an annotation attribute, where there is one, wins over them.
+ *
+ * <p>A value that cannot be parsed fails the benchmarks that read it: dbbench never falls back to a
+ * default, since a silent fallback could switch a gate off.
+ */
+public final class ConfigKeys {
+
+    /** Warm-up samples per benchmark, zero or more. Default {@value #DEFAULT_WARMUPS}. */
+    public static final String WARMUPS = "dbbench.warmups";
+
+    /** Timed samples per benchmark, at least one. Default {@value #DEFAULT_SAMPLES}. */
+    public static final String SAMPLES = "dbbench.samples";
+
+    /** Calls of the body per sample, at least one; unset means calibrate to the minimum sample time. */
+    public static final String OPS_PER_SAMPLE = "dbbench.ops-per-sample";
+
+    /** Shortest sample when calibrating, in milliseconds. Default {@value #DEFAULT_MIN_SAMPLE_MILLIS}. */
+    public static final String MIN_SAMPLE_MILLIS = "dbbench.min-sample-millis";
+
+    /** Allowed slowdown of the median, in percent. Default {@value #DEFAULT_THRESHOLD_PERCENT}. */
+    public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
+
+    /** Longest one benchmark may run, in seconds. Default {@value #DEFAULT_TIMEOUT_SECONDS}. */
+    public static final String TIMEOUT_SECONDS = "dbbench.timeout-seconds";
+
+    /** Directory of the baseline files, relative to the working directory. Default {@value #DEFAULT_BASELINE_DIR}. */
+    public static final String BASELINE_DIR = "dbbench.baseline.dir";
+
+    /**
+     * {@code compare} (default) judges against the baselines; {@code update} rewrites the entries of
+     * the benchmarks that ran and keeps the rest; {@code record-missing} records only absent entries.
+     */
+    public static final String BASELINE_MODE = "dbbench.baseline.mode";
+
+    /**
+     * What {@code compare} does with a benchmark that has no baseline: {@code record} it, or
+     * {@code fail}. Default {@code fail} when the environment variable {@code CI} is {@code true},
+     * else {@code record}.
+     */
+    public static final String BASELINE_MISSING = "dbbench.baseline.missing";
+
+    /** Directory of the run reports (JSON, Markdown). Default {@value #DEFAULT_REPORT_DIR}. */
+    public static final String REPORT_DIR = "dbbench.report.dir";
+
+    /** PostgreSQL major version when {@link Postgres#version()} is empty. Default {@value #DEFAULT_POSTGRES_VERSION}. */
+    public static final String POSTGRES_VERSION = "dbbench.postgres.version";
+
+    public static final int DEFAULT_WARMUPS = 5;
+    public static final int DEFAULT_SAMPLES = 15;
+    public static final int DEFAULT_MIN_SAMPLE_MILLIS = 10;
+    public static final int DEFAULT_THRESHOLD_PERCENT = 25;
+    public static final int DEFAULT_TIMEOUT_SECONDS = 300;
+    public static final String DEFAULT_BASELINE_DIR = "baselines";
+    public static final String DEFAULT_REPORT_DIR = "target/dbbench";
+    public static final String DEFAULT_POSTGRES_VERSION = "17";
+
+    private ConfigKeys() {
+    }
+}

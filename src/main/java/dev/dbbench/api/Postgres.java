@@ -1,0 +1,44 @@
+package dev.dbbench.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.dbbench.junit.DbBenchmarkExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs the benchmarks of a class (or of one method) on a throwaway PostgreSQL server; repeat it to
+ * run each benchmark on several versions or settings.
+ */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@Repeatable(Postgres.List.class)
+@ExtendWith(DbBenchmarkExtension.class)
+public @interface Postgres {
+
+    /** Major version, 14 to 18; empty takes {@link ConfigKeys#POSTGRES_VERSION}. */
+    String version() default "";
+
+    /**
+     * Server settings as {@code name=value}, applied at server start like {@code postgres -c}; for
+     * example {@code "shared_buffers=256MB"} or {@code "fsync=on"}.
+     */
+    String[] settings() default {};
+
+    /** Holds repeated {@link Postgres} annotations. */
+    @Target({ElementType.TYPE, ElementType.METHOD})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @Inherited
+    @ExtendWith(DbBenchmarkExtension.class)
+    @interface List {
+        Postgres[] value();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.dbbench.baseline;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.dbbench.stats.Summary;
+
+/**
+ * One benchmark's recorded result on one engine target: summary, raw samples and the environment they
+ * were measured in. Times are in nanoseconds per operation.
+ *
+ * @param recordedAt ISO-8601 instant of the run that recorded it
+ */
+@JsonPropertyOrder({"method", "target", "recordedAt", "unit", "sampling", "summary", "samples", "environment"})
+public record BaselineEntry(
+        String method,
+        String target,
+        String recordedAt,
+        String unit,
+        Sampling sampling,
+        Summary summary,
+        double[] samples,
+        SortedMap<String, String> environment) {
+
+    /** The only time unit stored. */
+    public static final String UNIT = "ns/op";
+
+    public BaselineEntry {
+        samples = samples.clone();
+        environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+    }
+
+    /**
+     * An entry for a run that just finished; times are rounded to a tenth of a nanosecond, below any
+     * timer's resolution, so files do not carry meaningless digits.
+     */
+    public static BaselineEntry of(String method, String target, Instant recordedAt, Sampling sampling,
+            Summary summary, double[] samples, SortedMap<String, String> environment) {
+        final Summary rounded = new Summary(summary.n(), round(summary.min()), round(summary.median()),
+                round(summary.p90()), round(summary.p99()), round(summary.max()), round(summary.mean()),
+                round(summary.stdev()), round(summary.mad()));
+        final double[] roundedSamples = new double[samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            roundedSamples[i] = round(samples[i]);
+        }
+        return new BaselineEntry(method, target, recordedAt.truncatedTo(ChronoUnit.SECONDS).toString(), UNIT, sampling,
+                rounded, roundedSamples, environment);
+    }
+
+    private static double round(double nanos) {
+        return Math.round(nanos * 10) / 10.0;
+    }
+
+    @Override
+    public double[] samples() {
+        return samples.clone();
+    }
+
+    /** How the samples were taken. */
+    @JsonPropertyOrder({"warmups", "samples", "opsPerSample"})
+    public record Sampling(int warmups, int samples, int opsPerSample) {
+    }
+}

@@ -1,0 +1,25 @@
+package dev.dbbench.engine;
+
+import java.time.Duration;
+import java.util.SortedMap;
+
+/** A running database server that hands out scratch databases; closing it stops the server. */
+public interface EngineServer extends AutoCloseable {
+
+    EngineTarget target();
+
+    /** How long the server took to start. */
+    Duration startTime();
+
+    /**
+     * Facts about the server that can change a benchmark's numbers, such as its exact version and
+     * durability settings, keyed {@code engine.*}.
+     */
+    SortedMap<String, String> fingerprint();
+
+    /** Creates an empty database whose name starts with {@code namePrefix}; closing it drops it. */
+    ScratchDatabase createDatabase(String namePrefix) throws Exception;
+
+    @Override
+    void close() throws Exception;
+}

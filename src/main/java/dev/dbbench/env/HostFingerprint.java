@@ -1,0 +1,48 @@
+package dev.dbbench.env;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Facts about the machine and JVM that can change a benchmark's numbers; they go into every result
+ * so a verdict can say what differed from the baseline's run.
+ */
+public final class HostFingerprint {
+
+    private HostFingerprint() {
+    }
+
+    /** The host facts, keyed {@code cpu.*}, {@code jvm}, {@code os}. */
+    public static SortedMap<String, String> read() {
+        final SortedMap<String, String> facts = new TreeMap<>();
+        facts.put("cpu.count", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        facts.put("cpu.model", cpuModel());
+        facts.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        return facts;
+    }
+
+    private static String cpuModel() {
+        final Path cpuinfo = Paths.get("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo)) {
+            try {
+                final List<String> lines = Files.readAllLines(cpuinfo, StandardCharsets.UTF_8);
+                for (String line : lines) {
+                    if (line.startsWith("model name")) {
+                        return line.substring(line.indexOf(':') + 1).trim().replaceAll("\\s+", " ");
+                    }
+                }
+            } catch (IOException e) {
+                return "unknown";
+            }
+        }
+        return "unknown";
+    }
+}

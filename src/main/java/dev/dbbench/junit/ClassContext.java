@@ -1,0 +1,65 @@
+package dev.dbbench.junit;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbbench.baseline.BaselineException;
+import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.ScratchDatabase;
+
+/**
+ * What lives for one test class: its scratch database on each target (created on first use, dropped
+ * when the class ends) and its baseline file as it was when the class started.
+ */
+final class ClassContext implements AutoCloseable {
+
+    private final Class<?> testClass;
+    private final RunContext run;
+    private final Closer closer = new Closer();
+    private final Map<EngineTarget, ScratchDatabase> databases = new HashMap<>();
+    private Optional<BaselineFile> baseline;
+    private BaselineException baselineFailure;
+
+    ClassContext(Class<?> testClass, RunContext run) {
+        this.testClass = testClass;
+        this.run = run;
+    }
+
+    synchronized ScratchDatabase database(EngineTarget target) throws Exception {
+        ScratchDatabase database = databases.get(target);
+        if (database == null) {
+            database = closer.register(run.pool().server(target).createDatabase(testClass.getSimpleName()));
+            databases.put(target, database);
+        }
+        return database;
+    }
+
+    /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */
+    Closer closer() {
+        return closer;
+    }
+
+    /** The class's baselines; a file that cannot be read fails every benchmark of the class the same way. */
+    synchronized Optional<BaselineFile> baseline() {
+        if (baselineFailure != null) {
+            throw baselineFailure;
+        }
+        if (baseline == null) {
+            try {
+                baseline = run.baselines().read(testClass.getName());
+            } catch (BaselineException e) {
+                baselineFailure = e;
+                throw e;
+            }
+        }
+        return baseline;
+    }
+
+    @Override
+    public void close() throws Exception {
+        closer.close();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.dbbench.junit;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+import dev.dbbench.api.DbBenchConfigurationException;
+
+/**
+ * Reads dbbench's configuration parameters and rejects values it cannot use, naming the key, the
+ * value and what is allowed.
+ */
+final class Configuration {
+
+    private final Function<String, Optional<String>> source;
+    private final Function<String, String> environment;
+
+    /**
+     * @param source configuration parameters, such as {@code ExtensionContext::getConfigurationParameter}
+     * @param environment environment variables, such as {@code System::getenv}
+     */
+    Configuration(Function<String, Optional<String>> source, Function<String, String> environment) {
+        this.source = source;
+        this.environment = environment;
+    }
+
+    Optional<String> string(String key) {
+        return source.apply(key).map(String::trim).filter(value -> !value.isEmpty());
+    }
+
+    /** An integer parameter of at least {@code min}, if set. */
+    Optional<Integer> integer(String key, int min) {
+        final Optional<String> text = string(key);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        final int value;
+        try {
+            value = Integer.parseInt(text.get());
+        } catch (NumberFormatException e) {
+            throw invalid(key, text.get(), "an integer >= " + min);
+        }
+        if (value < min) {
+            throw invalid(key, text.get(), "an integer >= " + min);
+        }
+        return Optional.of(value);
+    }
+
+    /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */
+    boolean inCi() {
+        return "true".equalsIgnoreCase(environment.apply("CI"));
+    }
+
+    static DbBenchConfigurationException invalid(String key, String value, String allowed) {
+        return new DbBenchConfigurationException("configuration parameter " + key + " must be " + allowed + " but was '"
+                + value + "'");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.dbbench.measure;
+
+import java.time.Duration;
+
+/**
+ * Runs a benchmark body according to a {@link SamplingPlan}: calibration when asked for, warm-ups,
+ * then timed samples, with an untimed hook before each sample.
+ */
+public final class Sampler {
+
+    /** Cap on calibrated operations per sample, so an empty body cannot make a sample run for ever. */
+    static final int MAX_OPS_PER_SAMPLE = 1 << 24;
+
+    private final SamplingPlan plan;
+
+    public Sampler(SamplingPlan plan) {
+        this.plan = plan;
+    }
+
+    /**
+     * Samples {@code body}.
+     *
+     * @param beforeSample runs untimed before every sample, calibration and warm-ups included
+     * @param timer the timer the body may use to time only a region of itself
+     */
+    public Samples run(Operation body, Operation beforeSample, RegionTimer timer) throws Throwable {
+        final long start = System.nanoTime();
+        final long deadline = start + plan.timeout().toNanos();
+        int ops = plan.opsPerSample();
+        if (ops == SamplingPlan.CALIBRATE) {
+            ops = calibrate(body, beforeSample, timer, deadline);
+        }
+        for (int i = 0; i < plan.warmups(); i++) {
+            sample(body, beforeSample, timer, ops);
+            checkDeadline(deadline, "warm-up", i + 1, plan.warmups());
+        }
+        final double[] nanosPerOp = new double[plan.samples()];
+        for (int i = 0; i < nanosPerOp.length; i++) {
+            nanosPerOp[i] = (double) sample(body, beforeSample, timer, ops) / ops;
+            if (i + 1 < nanosPerOp.length) {
+                checkDeadline(deadline, "sample", i + 1, nanosPerOp.length);
+            }
+        }
+        return new Samples(nanosPerOp, ops, plan.warmups(), Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private int calibrate(Operation body, Operation beforeSample, RegionTimer timer, long deadline) throws Throwable {
+        final long target = plan.minSampleTime().toNanos();
+        int ops = 1;
+        int rounds = 0;
+        while (true) {
+            final long nanos = sample(body, beforeSample, timer, ops);
+            rounds++;
+            if (nanos >= target || ops >= MAX_OPS_PER_SAMPLE) {
+                return ops;
+            }
+            checkDeadline(deadline, "calibration round", rounds, rounds);
+            // Aim a little past the target, and at least double, so calibration ends in a few rounds.
+            final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
+            ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
+        }
+    }
+
+    private static long sample(Operation body, Operation beforeSample, RegionTimer timer, int ops) throws Throwable {
+        beforeSample.run();
+        timer.beginSample();
+        final long start = System.nanoTime();
+        for (int i = 0; i < ops; i++) {
+            body.run();
+        }
+        final long wall = System.nanoTime() - start;
+        return timer.endSample(wall);
+    }
+
+    private void checkDeadline(long deadline, String phase, int done, int of) {
+        if (System.nanoTime() - deadline > 0) {
+            throw new BenchmarkTimeoutException("benchmark exceeded its timeout of " + plan.timeout().toSeconds()
+                    + " s during " + phase + " " + done + " of " + of
+                    + "; raise timeoutSeconds, lower samples or warmups, or make the body faster");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.dbbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A plain-text table of the run's results, with aligned columns, for the build log. */
+public final class ConsoleTable implements ResultFormat {
+
+    @Override
+    public String render(List<BenchmarkResult> results) {
+        final List<List<String>> rows = new ArrayList<>();
+        rows.add(ResultRows.HEADER);
+        results.forEach(result -> rows.add(ResultRows.row(result)));
+        final int[] widths = new int[ResultRows.HEADER.size()];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        final StringBuilder text = new StringBuilder();
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                final String cell = row.get(i);
+                // Numbers read best right-aligned; names left-aligned.
+                final boolean numeric = i >= 2 && i <= 4;
+                final String padding = " ".repeat(widths[i] - cell.length());
+                text.append(numeric ? padding + cell : cell + (i + 1 < row.size() ? padding : ""));
+                if (i + 1 < row.size()) {
+                    text.append("  ");
+                }
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.dbbench.report;
+
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.stats.Summary;
+import dev.dbbench.verdict.Judgement;
+import dev.dbbench.verdict.Verdict;
+
+/**
+ * The message of a failed benchmark: what changed, by how much against which threshold, what
+ * differed in the environment, and the command that accepts the change.
+ */
+public final class FailureMessage {
+
+    private FailureMessage() {
+    }
+
+    public static String render(BenchmarkResult result) {
+        final Judgement judgement = result.judgement();
+        final String name = result.benchmarkName() + " [" + result.target() + "]";
+        final StringBuilder text = new StringBuilder();
+        if (judgement.verdict() == Verdict.NEW) {
+            text.append("dbbench: ").append(name).append(" has no baseline in ").append(result.baselineFile())
+                    .append(", and ").append(ConfigKeys.BASELINE_MISSING).append("=fail (the default when CI=true).\n");
+            line(text, "measured", "median " + Durations.format(judgement.current().median())
+                    + ", p90 " + Durations.format(judgement.current().p90()));
+            line(text, "record it", result.acceptCommand().replace("=update", "=record-missing")
+                    + " and commit " + result.baselineFile());
+            return text.toString().stripTrailing();
+        }
+        final Summary baseline = judgement.baseline().orElseThrow();
+        final Summary current = judgement.current();
+        text.append("dbbench: ").append(judgement.verdict()).append(" in ").append(name).append(": median ")
+                .append(Durations.ratio(judgement.ratio())).append(" the baseline's, threshold +")
+                .append(judgement.thresholdPercent()).append("%\n");
+        line(text, "median", Durations.format(baseline.median()) + " -> " + Durations.format(current.median())
+                + "  (" + Durations.ratio(judgement.ratio()) + ")");
+        line(text, "p90", Durations.format(baseline.p90()) + " -> " + Durations.format(current.p90()));
+        line(text, "noise", "MAD " + Durations.format(baseline.mad()) + " -> " + Durations.format(current.mad())
+                + ", CV " + percent(baseline.cv()) + " -> " + percent(current.cv()));
+        line(text, "samples", current.n() + " x " + result.samples().opsPerSample() + " op(s) after "
+                + result.samples().warmups() + " warm-up(s); baseline " + baseline.n() + " samples");
+        line(text, "environment", judgement.environmentChanges().isEmpty()
+                ? "same as the baseline's run"
+                : judgement.environmentChanges().stream().map(Object::toString).collect(Collectors.joining("; ")));
+        line(text, "baseline", result.baselineFile() + " (recorded " + result.baselineRecordedAt() + ")");
+        line(text, "accept", result.acceptCommand());
+        return text.toString().stripTrailing();
+    }
+
+    private static void line(StringBuilder text, String label, String value) {
+        text.append(String.format(Locale.ROOT, "  %-12s %s%n", label, value));
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.dbbench.report;
+
+import java.util.List;
+
+/** A Markdown table of the run's results, for pull requests and the GitHub Actions job summary. */
+public final class MarkdownTable implements ResultFormat {
+
+    @Override
+    public String render(List<BenchmarkResult> results) {
+        final StringBuilder text = new StringBuilder("### dbbench results\n\n");
+        appendRow(text, ResultRows.HEADER);
+        text.append("|---|---|---:|---:|---:|---|\n");
+        results.forEach(result -> appendRow(text, ResultRows.row(result)));
+        return text.toString();
+    }
+
+    private static void appendRow(StringBuilder text, List<String> cells) {
+        text.append('|');
+        for (String cell : cells) {
+            text.append(' ').append(cell.replace("|", "\\|")).append(" |");
+        }
+        text.append('\n');
+    }
+}

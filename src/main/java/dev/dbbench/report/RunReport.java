@@ -1,0 +1,76 @@
+package dev.dbbench.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Collects the results of a test run and, when the run ends, prints the summary table and writes
+ * the JSON and Markdown reports (and the GitHub Actions job summary when there is one).
+ */
+public final class RunReport implements AutoCloseable {
+
+    private final Path directory;
+    private final String fileSuffix;
+    private final Optional<Path> jobSummary;
+    private final PrintStream console;
+    private final List<BenchmarkResult> results = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private boolean closed;
+
+    /**
+     * @param fileSuffix distinguishes the files of parallel test JVMs (Surefire forks); may be empty
+     * @param jobSummary a file the Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
+     */
+    public RunReport(Path directory, String fileSuffix, Optional<Path> jobSummary, PrintStream console) {
+        this.directory = directory;
+        this.fileSuffix = fileSuffix;
+        this.jobSummary = jobSummary;
+        this.console = console;
+    }
+
+    public synchronized void add(BenchmarkResult result) {
+        results.add(result);
+    }
+
+    /** A line printed under the table, such as how long a server took to start. */
+    public synchronized void note(String line) {
+        notes.add(line);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed || results.isEmpty()) {
+            closed = true;
+            return;
+        }
+        closed = true;
+        final StringBuilder text = new StringBuilder("\ndbbench results\n").append(new ConsoleTable().render(results));
+        notes.forEach(note -> text.append(note).append('\n'));
+        text.append("reports: ").append(directory.toAbsolutePath()).append('\n');
+        console.print(text);
+        console.flush();
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("results" + fileSuffix + ".json"), new JsonResults().render(results),
+                StandardCharsets.UTF_8);
+        final String markdown = new MarkdownTable().render(results);
+        Files.writeString(directory.resolve("summary" + fileSuffix + ".md"), markdown, StandardCharsets.UTF_8);
+        if (jobSummary.isPresent()) {
+            Files.writeString(jobSummary.get(), markdown + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+    }
+
+    /** The job summary file GitHub Actions offers, when running there. */
+    public static Optional<Path> githubJobSummary() {
+        final String path = System.getenv("GITHUB_STEP_SUMMARY");
+        return path == null || path.isBlank() ? Optional.empty() : Optional.of(Paths.get(path));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.dbbench.junit;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.dbbench.api.ConfigKeys;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** Runs fixture classes through the Jupiter engine with dbbench pointed at a temporary directory. */
+final class FixtureRunner {
+
+    private final Path directory;
+    private final Map<String, String> parameters = new LinkedHashMap<>();
+
+    FixtureRunner(Path directory) {
+        this.directory = directory;
+        parameters.put(ConfigKeys.BASELINE_DIR, directory.resolve("baselines").toString());
+        parameters.put(ConfigKeys.REPORT_DIR, directory.resolve("reports").toString());
+        // The suite itself runs with CI=true in .ci/run; fixtures choose their policy explicitly.
+        parameters.put(ConfigKeys.BASELINE_MISSING, "record");
+    }
+
+    FixtureRunner with(String key, String value) {
+        parameters.put(key, value);
+        return this;
+    }
+
+    Path baselineFile(Class<?> fixture) {
+        return directory.resolve("baselines").resolve(fixture.getName() + ".json");
+    }
+
+    Path baselineDirectory() {
+        return directory.resolve("baselines");
+    }
+
+    EngineExecutionResults run(Class<?> fixture) {
+        return run(selectClass(fixture));
+    }
+
+    EngineExecutionResults run(Class<?> fixture, String method) {
+        return run(selectMethod(fixture, method));
+    }
+
+    private EngineExecutionResults run(DiscoverySelector selector) {
+        return EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(parameters)
+                .selectors(selector)
+                .execute();
+    }
+}
