@@ -96,6 +96,7 @@ else
     # to find the gateway and hang pulling it. Values already set win.
     export TESTCONTAINERS_RYUK_DISABLED="${TESTCONTAINERS_RYUK_DISABLED:-true}"
     export TESTCONTAINERS_HOST_OVERRIDE="${TESTCONTAINERS_HOST_OVERRIDE:-localhost}"
-    export DBBENCH_POSTGRES_IMAGE="${DBBENCH_POSTGRES_IMAGE:-dbbench/postgres:15-local}"
-    export DBBENCH_MONGO_WIRE_IMAGE="${DBBENCH_MONGO_WIRE_IMAGE:-dbbench/mongo-wire:1.47.0-local}"
+    # DBBENCH_POSTGRES_IMAGE and DBBENCH_MONGO_WIRE_IMAGE, for the tests.
+    # shellcheck source-path=SCRIPTDIR source=../images/image-names.sh
+    source "$(dirname "${BASH_SOURCE[0]}")/../images/image-names.sh"
 fi

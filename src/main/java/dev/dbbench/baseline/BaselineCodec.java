@@ -1,9 +1,11 @@
 package dev.dbbench.baseline;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,7 +16,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 
 /**
  * Reads and writes baseline files: pretty-printed JSON with a fixed key order, one line per sample
@@ -23,6 +28,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 public final class BaselineCodec {
 
     private final ObjectMapper mapper = JsonMapper.builder()
+            .addModule(plainNumbers())
             .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -33,6 +39,45 @@ public final class BaselineCodec {
 
     private final ObjectWriter writer = mapper.writer(new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n")));
+
+    /**
+     * Writes doubles in plain notation ({@code 131628269.4}, not {@code 1.316282694E8}): baselines are
+     * read by people in diffs, and nanosecond figures would otherwise almost all be in E notation.
+     */
+    private static SimpleModule plainNumbers() {
+        final SimpleModule module = new SimpleModule("dbbench-plain-numbers");
+        module.addSerializer(Double.class, new StdSerializer<>(Double.class) {
+            @Override
+            public void serialize(Double value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+                writePlain(value, generator);
+            }
+        });
+        module.addSerializer(Double.TYPE, new StdSerializer<>(Double.TYPE) {
+            @Override
+            public void serialize(Double value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+                writePlain(value, generator);
+            }
+        });
+        module.addSerializer(double[].class, new StdSerializer<>(double[].class) {
+            @Override
+            public void serialize(double[] values, JsonGenerator generator, SerializerProvider provider)
+                    throws IOException {
+                generator.writeStartArray(values, values.length);
+                for (double value : values) {
+                    writePlain(value, generator);
+                }
+                generator.writeEndArray();
+            }
+        });
+        return module;
+    }
+
+    private static void writePlain(double value, JsonGenerator generator) throws IOException {
+        if (!Double.isFinite(value)) {
+            throw new IOException("cannot store " + value + " in a baseline file");
+        }
+        generator.writeNumber(BigDecimal.valueOf(value).stripTrailingZeros().toPlainString());
+    }
 
     /** The file's text, ending in a newline. */
     public byte[] encode(BaselineFile file) {

@@ -48,6 +48,10 @@ public final class BaselineStore {
 
     /** The class's baselines, or empty when it has no file yet. */
     public Optional<BaselineFile> read(String className) {
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new BaselineException("the baseline directory " + directory.toAbsolutePath() + " is not a directory."
+                    + " Point " + ConfigKeys.BASELINE_DIR + " at a directory; nothing was written.");
+        }
         final Path file = fileFor(className);
         final byte[] bytes;
         try {

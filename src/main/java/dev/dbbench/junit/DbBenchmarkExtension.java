@@ -24,6 +24,7 @@ import dev.dbbench.measure.Samples;
 import dev.dbbench.report.BenchmarkResult;
 import dev.dbbench.report.Durations;
 import dev.dbbench.report.FailureMessage;
+import dev.dbbench.report.ResultRows;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -106,6 +107,7 @@ public final class DbBenchmarkExtension
         final RunContext run = runContext(context);
         final ClassContext classContext = classContext(context);
         final Method method = invocationContext.getExecutable();
+        method.setAccessible(true);
         final Object instance = invocationContext.getTarget().orElse(null);
         final Object[] arguments = invocationContext.getArguments().toArray();
         final Operation body = () -> invoke(method, instance, arguments);
@@ -119,6 +121,8 @@ public final class DbBenchmarkExtension
                 classContext.baseline());
         run.report().add(result);
         context.publishReportEntry(reportEntry(result));
+        // Surefire keeps a test's standard output in its XML report, but not its report entries.
+        System.out.println(ResultRows.line(result));
         if (result.decision().fails()) {
             throw new AssertionFailedError(FailureMessage.render(result));
         }
@@ -269,7 +273,7 @@ public final class DbBenchmarkExtension
 
         @Override
         public String getDisplayName(int invocationIndex) {
-            return plan.method().getName() + "() [" + target.label() + "]";
+            return "[" + target.label() + "]";
         }
 
         @Override

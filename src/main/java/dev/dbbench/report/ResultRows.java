@@ -2,8 +2,8 @@ package dev.dbbench.report;
 
 import java.util.List;
 
-/** The columns the tabular formats share, so the console and Markdown tables say the same thing. */
-final class ResultRows {
+/** The cells the text formats share, so the log line, console table and Markdown table say the same thing. */
+public final class ResultRows {
 
     static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "verdict");
 
@@ -18,6 +18,13 @@ final class ResultRows {
                 result.judgement().baseline().map(summary -> Durations.format(summary.median())).orElse("-"),
                 Durations.ratio(result.judgement().ratio()),
                 verdict(result));
+    }
+
+    /** One line per result, printed as each benchmark finishes. */
+    public static String line(BenchmarkResult result) {
+        final List<String> cells = row(result);
+        return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
+                + cells.get(3) + ", ratio " + cells.get(4) + ": " + cells.get(5);
     }
 
     static String verdict(BenchmarkResult result) {

@@ -56,7 +56,7 @@ class DbBenchmarkExtensionTest {
         final String message = failureMessage(slowed);
         assertThat(message)
                 .contains("REGRESSION in DbBenchmarkExtensionTest$DelayCase.lookup [postgres 17 embedded]")
-                .contains("threshold +25%")
+                .contains("threshold +400%")
                 .contains("median")
                 .contains("p90")
                 .contains(runner.baselineFile(DelayCase.class).toString())
@@ -88,7 +88,7 @@ class DbBenchmarkExtensionTest {
     @Postgres
     static class DelayCase {
 
-        @DbBenchmark(warmups = 2, samples = 9, opsPerSample = 3)
+        @DbBenchmark(warmups = 2, samples = 9, opsPerSample = 3, thresholdPercent = 400)
         void lookup(Connection db) throws SQLException {
             final String delay = System.getProperty(DELAY_PROPERTY, "0");
             try (Statement statement = db.createStatement();

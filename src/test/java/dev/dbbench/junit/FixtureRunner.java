@@ -3,7 +3,9 @@ package dev.dbbench.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,7 +46,11 @@ final class FixtureRunner {
     }
 
     EngineExecutionResults run(Class<?> fixture, String method) {
-        return run(selectMethod(fixture, method));
+        final Method selected = Arrays.stream(fixture.getDeclaredMethods())
+                .filter(candidate -> candidate.getName().equals(method))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(fixture + " has no method " + method));
+        return run(selectMethod(fixture, selected));
     }
 
     private EngineExecutionResults run(DiscoverySelector selector) {

@@ -1,0 +1,65 @@
+package dev.dbbench.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.Postgres;
+import dev.dbbench.workload.ProductCatalog;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * Seed 000, pg_nosql_benchmark's product catalog: one jsonb column with a GIN index, queried by brand
+ * two ways. {@code data @> '{"brand":"ACME"}'} can use the GIN index; {@code data->>'brand' = 'ACME'}
+ * cannot and scans the table, which is the plan regression the seed's author found hidden in a timing.
+ */
+@Postgres
+class JsonbCatalogBench {
+
+    /** 2,000 ACME documents among 22,000: large enough that the scan shows, small enough for every build. */
+    static final int DOCUMENTS = 22_000;
+
+    @BeforeAll
+    static void loadCatalog(Connection db) throws SQLException {
+        try (Statement statement = db.createStatement()) {
+            statement.execute("CREATE TABLE json_tables (data jsonb)");
+            ProductCatalog.loadInto(db, "json_tables", DOCUMENTS);
+            statement.execute("CREATE INDEX json_tables_idx ON json_tables USING gin (data)");
+            statement.execute("ANALYZE json_tables");
+        }
+    }
+
+    @DbBenchmark
+    void findByBrandContainment(Connection db) throws SQLException {
+        assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
+                countRows(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'"));
+    }
+
+    @DbBenchmark
+    void findByBrandArrow(Connection db) throws SQLException {
+        assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
+                countRows(db, "SELECT data FROM json_tables WHERE data->>'brand' = 'ACME'"));
+    }
+
+    /** No match: the seed's way of timing server work without the cost of shipping rows to the client. */
+    @DbBenchmark
+    void findMissingBrandContainment(Connection db) throws SQLException {
+        assertEquals(0, countRows(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"NO SUCH BRAND\"}'"));
+    }
+
+    private static long countRows(Connection db, String sql) throws SQLException {
+        long rows = 0;
+        try (PreparedStatement statement = db.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
+            while (result.next()) {
+                result.getString(1);
+                rows++;
+            }
+        }
+        return rows;
+    }
+}

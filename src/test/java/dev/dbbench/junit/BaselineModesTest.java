@@ -1,0 +1,152 @@
+package dev.dbbench.junit;
+
+import static dev.dbbench.junit.DbBenchmarkExtensionTest.failureMessage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.Postgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/** What each baseline mode writes, and that a bad baseline file is reported and left untouched. */
+class BaselineModesTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void updateRewritesOnlyTheBenchmarksThatRan() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        runner.run(TwoQueriesCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2));
+        final JsonNode before = read(runner.baselineFile(TwoQueriesCase.class));
+
+        final EngineExecutionResults update = runner.with(ConfigKeys.BASELINE_MODE, "update")
+                .run(TwoQueriesCase.class, "first");
+
+        update.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        final JsonNode after = read(runner.baselineFile(TwoQueriesCase.class));
+        final String second = "second [postgres 17 embedded]";
+        final String first = "first [postgres 17 embedded]";
+        assertThat(after.get("benchmarks").get(second)).isEqualTo(before.get("benchmarks").get(second));
+        assertThat(after.get("benchmarks").get(first).get("samples"))
+                .isNotEqualTo(before.get("benchmarks").get(first).get("samples"));
+    }
+
+    @Test
+    void updateNeverFailsEvenOnARegression() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        runner.run(TwoQueriesCase.class, "first").testEvents().assertStatistics(stats -> stats.succeeded(1));
+        final Path file = runner.baselineFile(TwoQueriesCase.class);
+        // A baseline a hundred times faster than anything this machine can do forces a regression.
+        Files.writeString(file, Files.readString(file).replaceAll("\"median\" : [0-9.]+", "\"median\" : 1"));
+
+        runner.with(ConfigKeys.BASELINE_MODE, "update").run(TwoQueriesCase.class, "first")
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+
+        assertThat(read(file).get("benchmarks").get("first [postgres 17 embedded]").get("summary").get("median")
+                .asDouble()).isGreaterThan(1);
+    }
+
+    @Test
+    void recordMissingRecordsNewEntriesEvenWhenMissingOnesWouldFail() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.BASELINE_MISSING, "fail");
+        runner.with(ConfigKeys.BASELINE_MODE, "record-missing").run(TwoQueriesCase.class, "first")
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+        final String afterFirst = Files.readString(runner.baselineFile(TwoQueriesCase.class));
+
+        runner.run(TwoQueriesCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2));
+
+        final JsonNode file = read(runner.baselineFile(TwoQueriesCase.class));
+        assertThat(file.get("benchmarks").fieldNames()).toIterable()
+                .containsExactly("first [postgres 17 embedded]", "second [postgres 17 embedded]");
+        // The entry that existed was compared, not rewritten.
+        assertThat(file.get("benchmarks").get("first [postgres 17 embedded]"))
+                .isEqualTo(new ObjectMapper().readTree(afterFirst).get("benchmarks").get("first [postgres 17 embedded]"));
+    }
+
+    @Test
+    void corruptBaselineFailsEveryBenchmarkClearlyAndIsLeftByteForByte() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        final Path file = runner.baselineFile(TwoQueriesCase.class);
+        Files.createDirectories(file.getParent());
+        final byte[] corrupt = "{\n  \"schema\" : 1,\n  \"class\" : \"x\",\n  \"benchmarks\" : { oops\n"
+                .getBytes(StandardCharsets.UTF_8);
+        Files.write(file, corrupt);
+
+        for (String mode : new String[] {"compare", "update", "record-missing"}) {
+            final EngineExecutionResults results = runner.with(ConfigKeys.BASELINE_MODE, mode).run(TwoQueriesCase.class);
+
+            results.testEvents().assertStatistics(stats -> stats.failed(2));
+            assertThat(failureMessage(results))
+                    .contains(file.toString())
+                    .contains("is not a valid dbbench baseline file")
+                    .contains("line 4")
+                    .contains("The file was not changed");
+            assertThat(Files.readAllBytes(file)).isEqualTo(corrupt);
+        }
+    }
+
+    @Test
+    void unknownSchemaVersionIsNamed() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        final Path file = runner.baselineFile(TwoQueriesCase.class);
+        Files.createDirectories(file.getParent());
+        final String future = "{ \"schema\" : 7, \"class\" : \"" + TwoQueriesCase.class.getName() + "\", \"benchmarks\" : {} }\n";
+        Files.writeString(file, future);
+
+        final EngineExecutionResults results = runner.run(TwoQueriesCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(2));
+        assertThat(failureMessage(results)).contains("schema version 7").contains("reads only version 1");
+        assertThat(Files.readString(file)).isEqualTo(future);
+    }
+
+    @Test
+    void unwritableBaselineDirectoryIsNamedAndNothingIsWritten() throws Exception {
+        // A regular file where the directory should be: unwritable even for root, which CI runs as.
+        final Path blocked = temp.resolve("blocked");
+        Files.writeString(blocked, "not a directory");
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.BASELINE_DIR, blocked.toString());
+
+        final EngineExecutionResults results = runner.run(TwoQueriesCase.class, "first");
+
+        results.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(failureMessage(results))
+                .contains("the baseline directory " + blocked.toAbsolutePath() + " is not a directory")
+                .contains(ConfigKeys.BASELINE_DIR);
+        assertThat(Files.readString(blocked)).isEqualTo("not a directory");
+    }
+
+    private static JsonNode read(Path file) throws Exception {
+        return new ObjectMapper().readTree(file.toFile());
+    }
+
+    @Postgres
+    static class TwoQueriesCase {
+
+        @DbBenchmark(warmups = 1, samples = 5, opsPerSample = 2, thresholdPercent = 900)
+        void first(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("SELECT 1");
+            }
+        }
+
+        @DbBenchmark(warmups = 1, samples = 5, opsPerSample = 2, thresholdPercent = 900)
+        void second(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("SELECT 2");
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.dbbench.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.Postgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/** Impossible annotation values and configuration parameters fail before anything is measured. */
+class ConfigurationErrorsTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void impossibleAnnotationValuesNameClassMethodAttributeAndValue() {
+        final EngineExecutionResults results = new FixtureRunner(temp).run(BadAnnotationsCase.class);
+
+        assertThat(containerFailures(results)).containsExactlyInAnyOrder(
+                "@DbBenchmark on BadAnnotationsCase.zeroSamples() must declare samples >= 1 but was 0",
+                "@DbBenchmark on BadAnnotationsCase.negativeThreshold() must declare thresholdPercent >= 0 but was -5",
+                "@DbBenchmark on BadAnnotationsCase.negativeWarmups() must declare warmups >= 0 but was -1",
+                "@DbBenchmark on BadAnnotationsCase.zeroTimeout() must declare timeoutSeconds >= 1 but was 0",
+                "@Postgres on BadAnnotationsCase.unsupportedVersion() must declare version a PostgreSQL major version"
+                        + " from 14 to 18 but was '12'",
+                "@Postgres on BadAnnotationsCase.malformedSetting() must declare settings as name=value, such as"
+                        + " \"shared_buffers=256MB\", but one was \"fsync\"");
+        assertThat(temp.resolve("baselines")).doesNotExist();
+    }
+
+    @Test
+    void badConfigurationParameterNamesKeyValueAndWhatIsAllowed() {
+        final EngineExecutionResults results = new FixtureRunner(temp)
+                .with(ConfigKeys.SAMPLES, "many")
+                .run(DefaultsCase.class);
+
+        assertThat(containerFailures(results)).containsExactly(
+                "configuration parameter dbbench.samples must be an integer >= 1 but was 'many'");
+    }
+
+    @Test
+    void unknownBaselineModeFailsInsteadOfFallingBack() {
+        final EngineExecutionResults results = new FixtureRunner(temp)
+                .with(ConfigKeys.BASELINE_MODE, "overwrite")
+                .run(DefaultsCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(DbBenchmarkExtensionTest.failureMessage(results)).isEqualTo(
+                "configuration parameter dbbench.baseline.mode must be one of compare, update, record-missing but was"
+                        + " 'overwrite'");
+    }
+
+    private static List<String> containerFailures(EngineExecutionResults results) {
+        return results.containerEvents().failed().stream()
+                .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
+                .map(Throwable::getMessage)
+                .toList();
+    }
+
+    static class BadAnnotationsCase {
+
+        @DbBenchmark(samples = 0)
+        void zeroSamples(Connection db) {
+        }
+
+        @DbBenchmark(thresholdPercent = -5)
+        void negativeThreshold(Connection db) {
+        }
+
+        @DbBenchmark(warmups = -1)
+        void negativeWarmups(Connection db) {
+        }
+
+        @DbBenchmark(timeoutSeconds = 0)
+        void zeroTimeout(Connection db) {
+        }
+
+        @DbBenchmark
+        @Postgres(version = "12")
+        void unsupportedVersion(Connection db) {
+        }
+
+        @DbBenchmark
+        @Postgres(settings = "fsync")
+        void malformedSetting(Connection db) {
+        }
+    }
+
+    static class DefaultsCase {
+
+        @DbBenchmark(warmups = 0, opsPerSample = 1)
+        void body() {
+        }
+    }
+}
