@@ -4,8 +4,11 @@
 # client but no engine, and no image can be pulled from any registry.
 #
 #   bash .ci/docker.sh        # install, start, build; safe to repeat
-#   source .ci/docker.sh      # the same, then also exports the settings
-#                             # Testcontainers needs here (see the end)
+#   source .ci/docker.sh      # the same, then also exports
+#                             # TESTCONTAINERS_RYUK_DISABLED=true,
+#                             # TESTCONTAINERS_HOST_OVERRIDE=localhost and the
+#                             # image names DBBENCH_POSTGRES_IMAGE and
+#                             # DBBENCH_MONGO_WIRE_IMAGE (values already set win)
 #
 # Every step is skipped when its result is already there, so a second run
 # takes a few seconds. Must run as root (CI does) unless everything is
@@ -14,7 +17,8 @@
 # Settings (environment):
 #   DOCKER_WAIT_SECONDS   how long to wait for dockerd to answer (default 60)
 #   DOCKERD_LOG           where dockerd writes its log (default /tmp/dockerd.log)
-#   DBBENCH_POSTGRES_IMAGE, DBBENCH_MONGO_WIRE_IMAGE  see images/build-images.sh
+#   DBBENCH_POSTGRES_IMAGE, DBBENCH_MONGO_WIRE_IMAGE  image names, defaults in
+#                         images/image-names.sh
 
 # The work runs in a subshell (the parentheses) so that strict mode, `exit`
 # and variables stay inside it when this file is sourced.

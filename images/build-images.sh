@@ -184,10 +184,14 @@ build_mongo_wire() {
     # Jars and class first: they fail faster than debootstrap.
     remove_tree "$stage"
     mkdir -p "$stage/lib" "$stage/classes"
-    log "collecting mongo-java-server jars with Maven"
-    mvn -B -q -ntp -Dstyle.color=never -f "$SCRIPT_DIR/mongo-wire/pom.xml" -Dimage.work.dir="$stage" \
-        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$stage/lib" ||
-        fail "Maven could not collect the mongo-java-server jars"
+    local maven_log="$WORK_DIR/mongo-wire-maven.log"
+    log "collecting mongo-java-server jars with Maven (log: $maven_log)"
+    if ! mvn -B -ntp -f "$SCRIPT_DIR/mongo-wire/pom.xml" -Dimage.work.dir="$stage" \
+        dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$stage/lib" \
+        >"$maven_log" 2>&1; then
+        tail -n 30 "$maven_log" >&2 || true
+        fail "Maven could not collect the mongo-java-server jars; see $maven_log"
+    fi
     # --release 17 matches the image's JRE whatever JDK runs this script.
     javac --release 17 -cp "$stage/lib/*" -d "$stage/classes" "$SCRIPT_DIR/mongo-wire/MongoWireServer.java"
     jar --create --file "$stage/lib/mongo-wire.jar" -C "$stage/classes" .
