@@ -22,15 +22,23 @@
 # How the Java side uses the images (Testcontainers 2.0.5):
 #   PostgreSQL: new PostgreSQLContainer(DockerImageName.parse(NAME)
 #       .asCompatibleSubstituteFor("postgres")) works unchanged.
-#   MongoDB: do NOT use org.testcontainers.mongodb.MongoDBContainer. It
-#       refuses an image not declared compatible with "mongo"; with
-#       withReplicaSet() or withSharding() it runs `mongosh`/`mongo` inside
-#       the container (rs.initiate(), sharding.sh), and neither exists here
-#       nor would mongo-java-server understand them. Use instead
+#   MongoDB: use a GenericContainer, not a MongoDBContainer:
 #         new GenericContainer<>(DockerImageName.parse(NAME))
 #             .withExposedPorts(27017)
 #             .waitingFor(Wait.forLogMessage(".*mongo-wire listening on 27017.*", 1))
 #       and connect to mongodb://HOST:MAPPED_PORT (no replica set, no auth).
+#       Why (checked in the 2.0.5 sources and by running them):
+#       - the deprecated org.testcontainers.containers.MongoDBContainer always
+#         passes --replSet and then runs rs.initiate() through `mongosh` or
+#         `mongo` inside the container; neither exists here, so start fails;
+#       - org.testcontainers.mongodb.MongoDBContainer does the same only
+#         after withReplicaSet() (withSharding() runs sharding.sh with
+#         mongos); in its default standalone mode it just waits for the port
+#         and does start with NAME.asCompatibleSubstituteFor("mongo"), but
+#         that claims a mongod that this is not, and a later withReplicaSet()
+#         breaks it.
+#       Seen from the driver: mongo-java-server reports maxWireVersion 8 and
+#       answers isMaster, but a `hello` command gets CommandNotFound.
 #   Both: TESTCONTAINERS_RYUK_DISABLED=true and TESTCONTAINERS_HOST_OVERRIDE=
 #       localhost (see .ci/docker.sh), and stop every container you start.
 set -euo pipefail

@@ -44,20 +44,34 @@ public final class Sampler {
         return new Samples(nanosPerOp, ops, plan.warmups(), Duration.ofNanos(System.nanoTime() - start));
     }
 
+    /**
+     * Grows the operations per sample until two samples in a row at the same count reach the minimum
+     * sample time. Asking for two keeps one slow cold first call (class loading, JIT, a statement's
+     * first planning) from fixing the count at 1.
+     */
     private int calibrate(Operation body, Operation beforeSample, RegionTimer timer, long deadline) throws Throwable {
         final long target = plan.minSampleTime().toNanos();
         int ops = 1;
+        boolean reachedOnce = false;
         int rounds = 0;
         while (true) {
             final long nanos = sample(body, beforeSample, timer, ops);
             rounds++;
-            if (nanos >= target || ops >= MAX_OPS_PER_SAMPLE) {
+            if (ops >= MAX_OPS_PER_SAMPLE) {
                 return ops;
             }
+            if (nanos >= target) {
+                if (reachedOnce) {
+                    return ops;
+                }
+                reachedOnce = true;
+            } else {
+                reachedOnce = false;
+                // Aim a little past the target, and at least double, so calibration ends in a few rounds.
+                final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
+                ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
+            }
             checkDeadline(deadline, "calibration round", rounds, rounds);
-            // Aim a little past the target, and at least double, so calibration ends in a few rounds.
-            final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
-            ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
         }
     }
 
