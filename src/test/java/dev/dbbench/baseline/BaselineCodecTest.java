@@ -1,0 +1,320 @@
+package dev.dbbench.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.assertj.core.api.AbstractStringAssert;
+import org.junit.jupiter.api.Test;
+
+import dev.dbbench.stats.Summary;
+
+class BaselineCodecTest {
+
+    private static final Path PATH = Path.of("baselines", "com.example.OrderBench.json");
+
+    private final BaselineCodec codec = new BaselineCodec();
+
+    @Test
+    void decodingTheEncodingGivesBackTheSameFile() {
+        final BaselineFile original = twoEntryFile();
+
+        final BaselineFile decoded = codec.decode(codec.encode(original), PATH);
+
+        // Recursive comparison because the entries hold double[] samples, which records compare by identity.
+        assertThat(decoded).usingRecursiveComparison().isEqualTo(original);
+        assertThat(decoded.benchmarks().get("findByBrand [postgres 17 embedded]").samples())
+                .containsExactly(1200.0, 1234.6, 1301.3);
+    }
+
+    @Test
+    void encodingTheSameFileTwiceGivesIdenticalBytes() {
+        assertThat(codec.encode(twoEntryFile())).isEqualTo(codec.encode(twoEntryFile()));
+    }
+
+    @Test
+    void reEncodingADecodedFileGivesIdenticalBytes() {
+        // A run that reads and rewrites a baseline without changing it must leave no diff in version control.
+        final byte[] bytes = codec.encode(twoEntryFile());
+
+        assertThat(codec.encode(codec.decode(bytes, PATH))).isEqualTo(bytes);
+    }
+
+    @Test
+    void encodingIsTheReviewedLayout() {
+        final String text = encode(BaselineFile.empty("com.example.OrderBench")
+                .with(Map.of("findByBrand [postgres 17 embedded]", findByBrand())));
+
+        // The exact layout users diff in pull requests; any change to it rewrites every committed baseline.
+        assertThat(text).isEqualTo("""
+                {
+                  "schema" : 1,
+                  "class" : "com.example.OrderBench",
+                  "benchmarks" : {
+                    "findByBrand [postgres 17 embedded]" : {
+                      "method" : "findByBrand",
+                      "target" : "postgres 17 embedded",
+                      "recordedAt" : "2025-01-02T03:04:05Z",
+                      "unit" : "ns/op",
+                      "sampling" : {
+                        "warmups" : 5,
+                        "samples" : 3,
+                        "opsPerSample" : 100
+                      },
+                      "summary" : {
+                        "n" : 3,
+                        "min" : 1200,
+                        "median" : 1234.6,
+                        "p90" : 1287.9,
+                        "p99" : 1299.9,
+                        "max" : 1301.3,
+                        "mean" : 1245.3,
+                        "stdev" : 51.5,
+                        "mad" : 34.5
+                      },
+                      "samples" : [ 1200, 1234.6, 1301.3 ],
+                      "environment" : {
+                        "engine.version" : "17.6",
+                        "os.name" : "Linux"
+                      }
+                    }
+                  }
+                }
+                """);
+    }
+
+    @Test
+    void largeTimesAreWrittenInPlainNotation() {
+        final double[] samples = {131_628_269.4, 2_000_000_000};
+        final BaselineEntry slow = BaselineEntry.of("slow", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 2, 1),
+                Summary.of(samples), samples, new TreeMap<>());
+
+        final String text = encode(BaselineFile.empty("com.example.OrderBench").with(Map.of("slow [t]", slow)));
+
+        // People read these numbers in diffs; E notation would hide the digits that changed.
+        assertThat(text).contains("[ 131628269.4, 2000000000 ]").doesNotContain("E+").doesNotContain("E8");
+        assertThat(codec.decode(text.getBytes(StandardCharsets.UTF_8), PATH).benchmarks().get("slow [t]").samples())
+                .containsExactly(samples);
+    }
+
+    @Test
+    void mapKeysAreWrittenSortedWhateverTheInsertionOrder() {
+        final Map<String, BaselineEntry> entries = new LinkedHashMap<>();
+        entries.put("zeta [postgres 17 embedded]", entry("zeta", Map.of("z.key", "1", "a.key", "2", "m.key", "3")));
+        entries.put("alpha [postgres 17 embedded]", entry("alpha", Map.of("m.key", "3", "z.key", "1", "a.key", "2")));
+
+        final String text = encode(BaselineFile.empty("com.example.OrderBench").with(entries));
+
+        assertThat(indexesOf(text, "\"alpha [postgres 17 embedded]\"", "\"zeta [postgres 17 embedded]\""))
+                .isSorted();
+        final String zetaEntry = text.substring(text.indexOf("\"zeta ["));
+        assertThat(indexesOf(zetaEntry, "\"a.key\"", "\"m.key\"", "\"z.key\"")).isSorted();
+    }
+
+    @Test
+    void propertiesAreWrittenInTheDeclaredOrder() {
+        final String text = encode(twoEntryFile());
+
+        assertThat(indexesOf(text, "\"schema\"", "\"class\"", "\"benchmarks\"")).isSorted();
+        assertThat(indexesOf(text, "\"method\"", "\"target\"", "\"recordedAt\"", "\"unit\"", "\"sampling\"",
+                "\"summary\"", "\"samples\" : [", "\"environment\"")).isSorted();
+        assertThat(indexesOf(text, "\"warmups\"", "\"samples\" : 3", "\"opsPerSample\"")).isSorted();
+    }
+
+    @Test
+    void eachSamplesArrayIsOnOneLine() {
+        final List<String> sampleLines = encode(twoEntryFile()).lines()
+                .filter(line -> line.contains("\"samples\" : ["))
+                .toList();
+
+        // One line per array keeps a re-recorded baseline to one changed line per benchmark in a diff.
+        assertThat(sampleLines).hasSize(2).allSatisfy(line -> assertThat(line.strip()).endsWith("],"));
+    }
+
+    @Test
+    void encodingEndsWithExactlyOneNewline() {
+        final String text = encode(twoEntryFile());
+
+        assertThat(text).endsWith("}\n").doesNotEndWith("\n\n");
+    }
+
+    @Test
+    void entryOfRoundsTimesToATenthOfANanosecond() {
+        final Summary summary = new Summary(3, 12.34, 12.36, 99.94, 99.96, 100.04, 0.04, 1.2345, 0.0678);
+
+        final BaselineEntry entry = BaselineEntry.of("m", "t", Instant.parse("2025-01-02T03:04:05.999Z"),
+                new BaselineEntry.Sampling(1, 3, 1), summary, new double[] {12.34, 12.36, 100.04}, new TreeMap<>());
+
+        assertThat(entry.summary()).isEqualTo(new Summary(3, 12.3, 12.4, 99.9, 100.0, 100.0, 0.0, 1.2, 0.1));
+        assertThat(entry.samples()).containsExactly(12.3, 12.4, 100.0);
+        // Sub-second digits are noise in a reviewed file; truncation, not rounding, keeps the run's second.
+        assertThat(entry.recordedAt()).isEqualTo("2025-01-02T03:04:05Z");
+        assertThat(entry.unit()).isEqualTo(BaselineEntry.UNIT).isEqualTo("ns/op");
+    }
+
+    @Test
+    void entryDoesNotShareTheCallersSampleArray() {
+        final double[] samples = {1, 2, 3};
+        final BaselineEntry entry = BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
+                Summary.of(samples), samples, new TreeMap<>());
+
+        samples[0] = 99;
+        entry.samples()[1] = 99;
+
+        assertThat(entry.samples()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void textThatIsNotJsonIsRejectedWithItsPathAndPosition() {
+        assertRejected("{\n  \"schema\" : 1,\n  oops\n}")
+                .contains(PATH.toString())
+                .contains("is not a valid dbbench baseline file")
+                .contains("(line 3, column")
+                .contains("The file was not changed");
+    }
+
+    @Test
+    void emptyFileIsRejected() {
+        assertRejected("").contains(PATH.toString()).contains("no JSON object");
+    }
+
+    @Test
+    void jsonArrayIsRejected() {
+        assertRejected("[ {\"schema\" : 1} ]").contains(PATH.toString()).contains("no JSON object");
+    }
+
+    @Test
+    void fileWithoutSchemaIsRejected() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"schema\" : 1,", ""))
+                .contains(PATH.toString())
+                .contains("no integer \"schema\" field");
+    }
+
+    @Test
+    void textualSchemaIsRejected() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"schema\" : 1,", "\"schema\" : \"1\","))
+                .contains("no integer \"schema\" field");
+    }
+
+    @Test
+    void newerSchemaIsRejectedNamingBothVersions() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"schema\" : 1,", "\"schema\" : 2,"))
+                .contains(PATH.toString())
+                .contains("schema version 2")
+                .contains("reads only version 1")
+                .contains("The file was not changed");
+    }
+
+    @Test
+    void entryMissingARequiredFieldIsRejectedNamingTheField() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"unit\" : \"ns/op\",", ""))
+                .contains(PATH.toString())
+                .contains("'unit'")
+                .contains("The file was not changed");
+    }
+
+    @Test
+    void summaryMissingAStatisticIsRejected() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"p99\" : 1299.9,", "")).contains("'p99'");
+    }
+
+    @Test
+    void fileWithoutClassIsRejected() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"class\" : \"com.example.OrderBench\",", ""))
+                .contains("'class'");
+    }
+
+    @Test
+    void unknownFieldIsRejectedNamingIt() {
+        // Silently dropping it would lose data the next time the file is rewritten.
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"unit\" : \"ns/op\",",
+                "\"unit\" : \"ns/op\", \"colour\" : \"blue\","))
+                .contains(PATH.toString())
+                .contains("\"colour\"");
+    }
+
+    @Test
+    void duplicateBenchmarkKeyIsRejected() throws Exception {
+        // What a careless merge of two branches that both recorded the same benchmark leaves behind.
+        final String prefix = "{\"schema\" : 1, \"class\" : \"com.example.OrderBench\", \"benchmarks\" : {";
+        final String once = prefix + "\"k\" : " + entryJson() + "}}";
+        final String twice = prefix + "\"k\" : " + entryJson() + ", \"k\" : " + entryJson() + "}}";
+        // The same text with the key once is valid, so only the duplicate can be what is rejected.
+        assertThat(codec.decode(once.getBytes(StandardCharsets.UTF_8), PATH).benchmarks()).containsOnlyKeys("k");
+
+        assertRejected(twice).contains(PATH.toString()).contains("Duplicate field 'k'");
+    }
+
+    @Test
+    void duplicateTopLevelFieldIsRejected() {
+        assertRejected(replaceOnce(encode(twoEntryFile()), "\"schema\" : 1,", "\"schema\" : 1, \"schema\" : 1,"))
+                .contains("Duplicate field 'schema'");
+    }
+
+    @Test
+    void trailingGarbageAfterTheObjectIsRejected() {
+        assertRejected(encode(twoEntryFile()) + "}\n").contains(PATH.toString()).contains("line ");
+        assertRejected(encode(twoEntryFile()) + "{}\n").contains(PATH.toString()).contains("Trailing token");
+    }
+
+    private AbstractStringAssert<?> assertRejected(String json) {
+        final byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        final Throwable thrown = catchThrowable(() -> codec.decode(bytes, PATH));
+        assertThat(thrown).as("decoding %s", json).isInstanceOf(BaselineException.class);
+        return assertThat(thrown.getMessage());
+    }
+
+    /** Edits valid JSON; fails loudly when the text to replace is absent, so no test checks an unedited file. */
+    private static String replaceOnce(String text, String target, String replacement) {
+        assertThat(text).as("text to edit").contains(target);
+        return text.replaceFirst(Pattern.quote(target), Matcher.quoteReplacement(replacement));
+    }
+
+    private static String entryJson() throws Exception {
+        return new ObjectMapper().writeValueAsString(findByBrand());
+    }
+
+    private String encode(BaselineFile file) {
+        return new String(codec.encode(file), StandardCharsets.UTF_8);
+    }
+
+    private static int[] indexesOf(String text, String... needles) {
+        return Arrays.stream(needles).mapToInt(needle -> {
+            final int index = text.indexOf(needle);
+            assertThat(index).as("position of %s", needle).isNotNegative();
+            return index;
+        }).toArray();
+    }
+
+    private static BaselineFile twoEntryFile() {
+        return BaselineFile.empty("com.example.OrderBench").with(Map.of(
+                "findByBrand [postgres 17 embedded]", findByBrand(),
+                "insertOrder [postgres 17 embedded]", entry("insertOrder", Map.of("os.name", "Linux"))));
+    }
+
+    private static BaselineEntry findByBrand() {
+        final double[] samples = {1200.04, 1234.56, 1301.26};
+        final SortedMap<String, String> environment = new TreeMap<>(Map.of(
+                "os.name", "Linux", "engine.version", "17.6"));
+        return BaselineEntry.of("findByBrand", "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05.678Z"),
+                new BaselineEntry.Sampling(5, 3, 100), Summary.of(samples), samples, environment);
+    }
+
+    private static BaselineEntry entry(String method, Map<String, String> environment) {
+        final double[] samples = {10, 11, 12};
+        return BaselineEntry.of(method, "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05Z"),
+                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, new TreeMap<>(environment));
+    }
+}

@@ -1,0 +1,276 @@
+package dev.dbbench.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.dbbench.stats.Summary;
+
+class BaselineStoreTest {
+
+    private static final String CLASS_NAME = "com.example.OrderBench";
+
+    @TempDir
+    Path tempDir;
+
+    @Test
+    void classWithoutAFileHasNoBaselines() {
+        assertThat(new BaselineStore(tempDir.resolve("baselines")).read(CLASS_NAME)).isEmpty();
+    }
+
+    @Test
+    void fileIsNamedAfterTheClass() {
+        final Path directory = tempDir.resolve("baselines");
+
+        assertThat(new BaselineStore(directory).fileFor(CLASS_NAME))
+                .isEqualTo(directory.resolve("com.example.OrderBench.json"));
+    }
+
+    @Test
+    void firstMergeCreatesTheDirectoryAndTheFile() {
+        final Path directory = tempDir.resolve("src/test/baselines");
+        final BaselineStore store = new BaselineStore(directory);
+
+        store.merge(CLASS_NAME, Map.of("findByBrand [pg]", entry("findByBrand", 100)));
+
+        assertThat(store.fileFor(CLASS_NAME)).isRegularFile();
+        final BaselineFile file = store.read(CLASS_NAME).orElseThrow();
+        assertThat(file.className()).isEqualTo(CLASS_NAME);
+        assertThat(file.schema()).isEqualTo(BaselineFile.SCHEMA);
+        assertThat(file.benchmarks()).containsOnlyKeys("findByBrand [pg]");
+        assertThat(file.benchmarks().get("findByBrand [pg]").summary().median()).isEqualTo(100);
+    }
+
+    @Test
+    void mergeKeepsOtherEntriesAndReplacesTheSameKey() {
+        final BaselineStore store = new BaselineStore(tempDir);
+        store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100), "b [pg]", entry("b", 200)));
+
+        final BaselineFile returned = store.merge(CLASS_NAME, Map.of("b [pg]", entry("b", 250), "c [pg]", entry("c", 300)));
+
+        final BaselineFile onDisk = store.read(CLASS_NAME).orElseThrow();
+        assertThat(medians(onDisk)).isEqualTo(Map.of("a [pg]", 100.0, "b [pg]", 250.0, "c [pg]", 300.0));
+        assertThat(returned).usingRecursiveComparison().isEqualTo(onDisk);
+    }
+
+    @Test
+    void mergeWritesWhatTheCodecWrites() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+
+        final BaselineFile written = store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100)));
+
+        // So a baseline written by a run is byte-identical to one the codec would produce for review.
+        assertThat(Files.readAllBytes(store.fileFor(CLASS_NAME))).isEqualTo(new BaselineCodec().encode(written));
+    }
+
+    @Test
+    void mergeIntoACorruptFileFailsAndLeavesItByteForByte() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        final Path file = store.fileFor(CLASS_NAME);
+        // What an unresolved merge conflict leaves in a committed baseline.
+        final byte[] corrupt = "{\n<<<<<<< HEAD\n  \"schema\" : 1,\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(file, corrupt);
+
+        assertThatThrownBy(() -> store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("The file was not changed");
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(corrupt);
+        assertThat(filesIn(tempDir)).containsExactly(file.getFileName().toString());
+    }
+
+    @Test
+    void fileHoldingAnotherClassIsRejectedOnReadAndMerge() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        final Path file = store.fileFor(CLASS_NAME);
+        final byte[] otherClass = new BaselineCodec().encode(
+                BaselineFile.empty("com.example.CustomerBench").with(Map.of("x [pg]", entry("x", 1))));
+        Files.write(file, otherClass);
+
+        assertThatThrownBy(() -> store.read(CLASS_NAME))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("com.example.CustomerBench")
+                .hasMessageContaining("not of " + CLASS_NAME);
+        assertThatThrownBy(() -> store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("com.example.CustomerBench");
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(otherClass);
+    }
+
+    @Test
+    void directoryPathTakenByARegularFileFailsNamingTheDirectory() throws IOException {
+        final Path directory = tempDir.resolve("baselines");
+        Files.writeString(directory, "not a directory");
+        final BaselineStore store = new BaselineStore(directory);
+
+        assertThatThrownBy(() -> store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("cannot write baselines to " + directory.toAbsolutePath())
+                .hasMessageContaining("no baseline file was changed");
+
+        assertThat(Files.readString(directory)).isEqualTo("not a directory");
+        assertThat(filesIn(tempDir)).containsExactly("baselines");
+    }
+
+    @Test
+    void mergesLeaveNoTemporaryFilesBehind() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        for (int i = 0; i < 5; i++) {
+            store.merge(CLASS_NAME, Map.of("m" + i + " [pg]", entry("m" + i, i)));
+            store.merge("com.example.CustomerBench", Map.of("m" + i + " [pg]", entry("m" + i, i)));
+        }
+
+        // Hidden ".tmp" files would show up as untracked files in the user's working tree.
+        assertThat(filesIn(tempDir)).containsExactlyInAnyOrder("com.example.OrderBench.json",
+                "com.example.CustomerBench.json");
+    }
+
+    @Test
+    void concurrentMergesThroughOneStoreLoseNoEntry() throws Exception {
+        final BaselineStore store = new BaselineStore(tempDir);
+        final int threads = 8;
+        final int mergesPerThread = 25;
+        final CountDownLatch start = new CountDownLatch(1);
+        final ExecutorService executor = Executors.newFixedThreadPool(threads);
+        try {
+            final List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                final int thread = t;
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < mergesPerThread; i++) {
+                        final String method = "t" + thread + "m" + i;
+                        store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i)));
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+
+        assertThat(store.read(CLASS_NAME).orElseThrow().benchmarks()).hasSize(threads * mergesPerThread);
+        assertThat(filesIn(tempDir)).containsExactly("com.example.OrderBench.json");
+    }
+
+    @Test
+    void concurrentMergesFromSeveralJvmsLoseNoEntry() throws Exception {
+        final int processes = 3;
+        final int mergesPerProcess = 30;
+        final Path directory = tempDir.resolve("baselines");
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        final List<Process> children = new ArrayList<>();
+        try {
+            for (int p = 0; p < processes; p++) {
+                children.add(new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        // The lock lives in java.io.tmpdir; every process must see the same one, as forks do.
+                        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                        "-cp", System.getProperty("java.class.path"),
+                        MergingProcess.class.getName(),
+                        directory.toString(), control.toString(), "p" + p, Integer.toString(mergesPerProcess))
+                        .redirectErrorStream(true)
+                        .redirectOutput(control.resolve("p" + p + ".log").toFile())
+                        .start());
+            }
+            // Release the children together once all are up, so their merges really overlap.
+            awaitFiles(control, processes, ".ready");
+            Files.createFile(control.resolve("go"));
+            for (int p = 0; p < processes; p++) {
+                final Process child = children.get(p);
+                assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("process p%d finished in time", p).isTrue();
+                assertThat(child.exitValue()).as("exit value of p%d, log: %s", p, log(control, p)).isZero();
+            }
+        } finally {
+            children.forEach(Process::destroyForcibly);
+        }
+
+        final BaselineFile merged = new BaselineStore(directory).read(CLASS_NAME).orElseThrow();
+        assertThat(merged.benchmarks()).hasSize(processes * mergesPerProcess);
+        assertThat(merged.benchmarks().keySet()).allMatch(key -> key.matches("p[0-2]m\\d+ \\[pg\\]"));
+        assertThat(filesIn(directory)).containsExactly("com.example.OrderBench.json");
+    }
+
+    /** A separate JVM that merges its own keys into the shared baseline file. */
+    static final class MergingProcess {
+
+        public static void main(String[] args) throws Exception {
+            final BaselineStore store = new BaselineStore(Path.of(args[0]));
+            final Path control = Path.of(args[1]);
+            final String prefix = args[2];
+            final int merges = Integer.parseInt(args[3]);
+            Files.createFile(control.resolve(prefix + ".ready"));
+            final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(control.resolve("go"))) {
+                if (System.nanoTime() > giveUp) {
+                    throw new IllegalStateException("never told to go");
+                }
+                Thread.sleep(1);
+            }
+            for (int i = 0; i < merges; i++) {
+                final String method = prefix + "m" + i;
+                store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i)));
+            }
+        }
+    }
+
+    private static void awaitFiles(Path directory, int count, String suffix) throws Exception {
+        final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (filesIn(directory).stream().filter(name -> name.endsWith(suffix)).count() < count) {
+            assertThat(System.nanoTime()).as("%d child JVMs started within 30 s", count).isLessThan(giveUp);
+            Thread.sleep(10);
+        }
+    }
+
+    private static String log(Path control, int process) {
+        try {
+            return Files.readString(control.resolve("p" + process + ".log"));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    private static List<String> filesIn(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static Map<String, Double> medians(BaselineFile file) {
+        return file.benchmarks().entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().summary().median()));
+    }
+
+    static BaselineEntry entry(String method, double median) {
+        final double[] samples = IntStream.of(-1, 0, 1).mapToDouble(offset -> median + offset).toArray();
+        return BaselineEntry.of(method, "pg", Instant.parse("2025-01-02T03:04:05Z"),
+                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, new TreeMap<>());
+    }
+}

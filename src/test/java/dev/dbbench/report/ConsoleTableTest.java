@@ -1,0 +1,114 @@
+package dev.dbbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class ConsoleTableTest {
+
+    private static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "verdict");
+
+    @Test
+    void rowsShowNameEngineMediansRatioAndVerdict() {
+        final List<String> lines = render(ResultFixtures.regression(), ResultFixtures.pass());
+
+        assertThat(lines).hasSize(3);
+        assertCells(lines.get(1), expectedRegressionRow());
+        assertThat(lines.get(2)).startsWith("CustomerBench.findById").contains("45.6 µs", "44.0 µs", "1.04x")
+                .endsWith("PASS");
+    }
+
+    @Test
+    void verdictColumnMarksFailedAndRecordedBenchmarks() {
+        final List<String> lines = render(ResultFixtures.regression(),
+                ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.newBenchmark(ResultFixtures.FAILS),
+                ResultFixtures.pass());
+
+        assertThat(lines.get(1)).endsWith("REGRESSION (failed)");
+        assertThat(lines.get(2)).endsWith("NEW (recorded)");
+        assertThat(lines.get(3)).endsWith("NEW (failed)");
+        // A benchmark that neither failed nor wrote anything carries no marker.
+        assertThat(lines.get(4)).endsWith("PASS").doesNotContain("(");
+    }
+
+    @Test
+    void missingBaselineShowsDashesForBaselineAndRatio() {
+        final List<String> lines = render(ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
+
+        assertCells(lines.get(1), List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-",
+                "NEW (recorded)"));
+    }
+
+    @Test
+    void columnsAreAlignedNamesLeftNumbersRight() {
+        final List<List<String>> rows = List.of(
+                HEADER,
+                expectedRegressionRow(),
+                List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-", "NEW (recorded)"),
+                List.of("CustomerBench.findById", "postgres 16 embedded", "45.6 µs", "44.0 µs", "1.04x", "PASS"));
+        final List<String> lines = render(ResultFixtures.regression(),
+                ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.pass());
+        assertThat(lines).hasSize(rows.size());
+
+        final int[][] spans = new int[rows.size()][];
+        for (int i = 0; i < rows.size(); i++) {
+            spans[i] = assertCells(lines.get(i), rows.get(i));
+        }
+        for (int i = 1; i < rows.size(); i++) {
+            // Name columns (benchmark, engine, verdict) start together; numbers (median, baseline, ratio) end together.
+            assertThat(spans[i][0]).as("benchmark start, line %d", i).isZero();
+            assertThat(spans[i][2]).as("engine start, line %d", i).isEqualTo(spans[0][2]);
+            assertThat(spans[i][5]).as("median end, line %d", i).isEqualTo(spans[0][5]);
+            assertThat(spans[i][7]).as("baseline end, line %d", i).isEqualTo(spans[0][7]);
+            assertThat(spans[i][9]).as("ratio end, line %d", i).isEqualTo(spans[0][9]);
+            assertThat(spans[i][10]).as("verdict start, line %d", i).isEqualTo(spans[0][10]);
+        }
+    }
+
+    @Test
+    void columnsAreSeparatedByAtLeastTwoSpacesAndLinesHaveNoTrailingBlanks() {
+        final List<String> lines = render(ResultFixtures.regression(),
+                ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.pass());
+
+        assertThat(lines).allSatisfy(line -> assertThat(line).doesNotEndWith(" "));
+        // The widest benchmark name still leaves a gap before the engine column.
+        assertThat(lines.get(1)).startsWith("OrderBench.findByCustomer  postgres 17 embedded");
+    }
+
+    @Test
+    void emptyRunRendersOnlyTheHeader() {
+        assertThat(new ConsoleTable().render(List.of())).isEqualTo("benchmark  engine  median  baseline  ratio  verdict\n");
+    }
+
+    private static List<String> expectedRegressionRow() {
+        return List.of("OrderBench.findByCustomer", "postgres 17 embedded", "130 µs", "100 µs", "1.30x",
+                "REGRESSION (failed)");
+    }
+
+    private static List<String> render(BenchmarkResult... results) {
+        final String text = new ConsoleTable().render(List.of(results));
+        assertThat(text).endsWith("\n");
+        return text.lines().toList();
+    }
+
+    /**
+     * Where each expected cell sits in a line, as {start0, end0, start1, end1, ...}; fails unless the
+     * cells appear in order separated only by spaces, so a misplaced or missing cell is caught here.
+     */
+    private static int[] assertCells(String line, List<String> expected) {
+        final int[] spans = new int[expected.size() * 2];
+        int position = 0;
+        for (int i = 0; i < expected.size(); i++) {
+            final int start = line.indexOf(expected.get(i), position);
+            assertThat(start).as("cell '%s' in line '%s'", expected.get(i), line).isGreaterThanOrEqualTo(position);
+            assertThat(line.substring(position, start)).as("gap before '%s' in '%s'", expected.get(i), line).isBlank();
+            spans[2 * i] = start;
+            spans[2 * i + 1] = start + expected.get(i).length();
+            position = spans[2 * i + 1];
+        }
+        assertThat(line.substring(position)).as("end of line '%s'", line).isEmpty();
+        return spans;
+    }
+}

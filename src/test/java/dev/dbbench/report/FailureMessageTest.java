@@ -1,0 +1,75 @@
+package dev.dbbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.dbbench.verdict.EnvironmentChange;
+import dev.dbbench.verdict.Judgement;
+
+class FailureMessageTest {
+
+    @Test
+    void regressionMessageStatesEverythingNeededToActOnIt() {
+        final List<String> lines = FailureMessage.render(ResultFixtures.regression()).lines().toList();
+
+        // Compared line by line so the test speaks for the message a user reads in the build log.
+        assertThat(lines).containsExactly(
+                "dbbench: REGRESSION in OrderBench.findByCustomer [postgres 17 embedded]: median 1.30x the baseline's,"
+                        + " threshold +25%",
+                "  median       100 µs -> 130 µs  (1.30x)",
+                "  p90          110 µs -> 150 µs",
+                "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%",
+                "  samples      15 x 100 op(s) after 5 warm-up(s); baseline 15 samples",
+                "  environment  engine.version 17.5 -> 17.6",
+                "  baseline     " + ResultFixtures.BASELINE_FILE + " (recorded 2025-01-02T03:04:05Z)",
+                "  accept       mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderBench#findByCustomer'");
+    }
+
+    @Test
+    void regressionMessageEndsWithoutATrailingNewline() {
+        // Assertion failures print the message as is; a trailing blank line would split the log entry.
+        assertThat(FailureMessage.render(ResultFixtures.regression())).doesNotEndWith("\n").endsWith("#findByCustomer'");
+    }
+
+    @Test
+    void unchangedEnvironmentIsSaidToBeTheSame() {
+        final BenchmarkResult result = ResultFixtures.withJudgement(ResultFixtures.regression(),
+                changes(ResultFixtures.regression().judgement(), List.of()));
+
+        assertThat(FailureMessage.render(result)).contains("  environment  same as the baseline's run");
+    }
+
+    @Test
+    void everyEnvironmentChangeIsListed() {
+        final BenchmarkResult result = ResultFixtures.withJudgement(ResultFixtures.regression(),
+                changes(ResultFixtures.regression().judgement(), List.of(
+                        new EnvironmentChange("cpu.count", "8", "-"),
+                        new EnvironmentChange("engine.version", "17.5", "17.6"),
+                        new EnvironmentChange("java.version", "-", "21"))));
+
+        assertThat(FailureMessage.render(result))
+                .contains("  environment  cpu.count 8 -> -; engine.version 17.5 -> 17.6; java.version - -> 21");
+    }
+
+    @Test
+    void missingBaselineUnderCiSaysHowToRecordIt() {
+        final List<String> lines = FailureMessage.render(ResultFixtures.newBenchmark(ResultFixtures.FAILS))
+                .lines().toList();
+
+        assertThat(lines).containsExactly(
+                "dbbench: OrderBench.insertOrder [postgres 17 embedded] has no baseline in "
+                        + ResultFixtures.BASELINE_FILE + ", and dbbench.baseline.missing=fail (the default when CI=true).",
+                "  measured     median 1.23 ms, p90 1.40 ms",
+                // record-missing rather than update: recording must not rewrite the class's other baselines.
+                "  record it    mvn verify -Ddbbench.baseline.mode=record-missing -Dtest='OrderBench#insertOrder'"
+                        + " and commit " + ResultFixtures.BASELINE_FILE);
+    }
+
+    private static Judgement changes(Judgement judgement, List<EnvironmentChange> changes) {
+        return new Judgement(judgement.verdict(), judgement.current(), judgement.baseline(), judgement.ratio(),
+                judgement.thresholdPercent(), changes);
+    }
+}

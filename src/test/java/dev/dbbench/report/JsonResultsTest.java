@@ -1,0 +1,98 @@
+package dev.dbbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.StreamSupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+class JsonResultsTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Test
+    void documentHasASchemaVersionAndTheResultsInOrder() throws Exception {
+        final JsonNode document = render(ResultFixtures.regression(), ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
+
+        assertThat(document.get("schema").asInt()).isEqualTo(1);
+        assertThat(document.get("results")).hasSize(2);
+        assertThat(document.get("results").get(0).get("method").asText()).isEqualTo("findByCustomer");
+        assertThat(document.get("results").get(1).get("method").asText()).isEqualTo("insertOrder");
+    }
+
+    @Test
+    void regressionCarriesVerdictRatioNumbersAndAcceptCommand() throws Exception {
+        final JsonNode result = render(ResultFixtures.regression()).get("results").get(0);
+
+        assertThat(result.get("class").asText()).isEqualTo("com.example.OrderBench");
+        assertThat(result.get("target").asText()).isEqualTo("postgres 17 embedded");
+        assertThat(result.get("key").asText()).isEqualTo("findByCustomer [postgres 17 embedded]");
+        assertThat(result.get("verdict").asText()).isEqualTo("REGRESSION");
+        assertThat(result.get("failed").asBoolean()).isTrue();
+        assertThat(result.get("baselineWritten").asBoolean()).isFalse();
+        assertThat(result.get("ratio").isNumber()).isTrue();
+        assertThat(result.get("ratio").asDouble()).isEqualTo(1.3);
+        assertThat(result.get("thresholdPercent").asInt()).isEqualTo(25);
+        assertThat(result.get("unit").asText()).isEqualTo("ns/op");
+        assertThat(result.get("current").get("median").asDouble()).isEqualTo(130_000);
+        assertThat(result.get("current").get("p90").asDouble()).isEqualTo(150_000);
+        assertThat(result.get("baseline").get("median").asDouble()).isEqualTo(100_000);
+        assertThat(result.get("opsPerSample").asInt()).isEqualTo(100);
+        assertThat(doubles(result.get("samples"))).containsExactly(130_000.0, 129_000.0, 131_000.0);
+        assertThat(result.get("environment").get("engine.version").asText()).isEqualTo("17.6");
+        assertThat(result.get("baselineFile").asText()).isEqualTo(ResultFixtures.BASELINE_FILE.toString());
+        assertThat(result.get("acceptCommand").asText())
+                .isEqualTo("mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderBench#findByCustomer'");
+    }
+
+    @Test
+    void environmentChangesAreObjectsWithKeyBaselineAndCurrent() throws Exception {
+        final JsonNode changes = render(ResultFixtures.regression()).get("results").get(0).get("environmentChanges");
+
+        assertThat(changes).hasSize(1);
+        assertThat(changes.get(0).get("key").asText()).isEqualTo("engine.version");
+        assertThat(changes.get(0).get("baseline").asText()).isEqualTo("17.5");
+        assertThat(changes.get(0).get("current").asText()).isEqualTo("17.6");
+    }
+
+    @Test
+    void newBenchmarkHasNullRatioAndNullBaseline() throws Exception {
+        final JsonNode result = render(ResultFixtures.newBenchmark(ResultFixtures.RECORDS)).get("results").get(0);
+
+        assertThat(result.get("verdict").asText()).isEqualTo("NEW");
+        // null, not NaN: NaN is not JSON, and 0 would read as a real ratio.
+        assertThat(result.has("ratio")).isTrue();
+        assertThat(result.get("ratio").isNull()).isTrue();
+        assertThat(result.get("baseline").isNull()).isTrue();
+        assertThat(result.get("baselineWritten").asBoolean()).isTrue();
+        assertThat(result.get("failed").asBoolean()).isFalse();
+        assertThat(result.get("environmentChanges")).isEmpty();
+        assertThat(result.get("acceptCommand").asText()).contains("OrderBench#insertOrder");
+    }
+
+    @Test
+    void emptyRunIsAValidDocumentWithNoResults() throws Exception {
+        final JsonNode document = MAPPER.readTree(new JsonResults().render(List.of()));
+
+        assertThat(document.get("schema").asInt()).isEqualTo(1);
+        assertThat(document.get("results").isArray()).isTrue();
+        assertThat(document.get("results")).isEmpty();
+    }
+
+    @Test
+    void renderingEndsWithANewline() {
+        assertThat(new JsonResults().render(List.of(ResultFixtures.pass()))).endsWith("}\n");
+    }
+
+    private static JsonNode render(BenchmarkResult... results) throws Exception {
+        return MAPPER.readTree(new JsonResults().render(List.of(results)));
+    }
+
+    private static List<Double> doubles(JsonNode array) {
+        assertThat(array.isArray()).isTrue();
+        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asDouble).toList();
+    }
+}

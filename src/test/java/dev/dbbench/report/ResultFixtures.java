@@ -1,0 +1,73 @@
+package dev.dbbench.report;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import dev.dbbench.baseline.BaselineMode;
+import dev.dbbench.measure.Samples;
+import dev.dbbench.stats.Summary;
+import dev.dbbench.verdict.EnvironmentChange;
+import dev.dbbench.verdict.Gate;
+import dev.dbbench.verdict.Judgement;
+import dev.dbbench.verdict.Verdict;
+
+/** Benchmark results as the extension would hand them to the report formats, built by hand. */
+final class ResultFixtures {
+
+    static final Path BASELINE_FILE = Path.of("baselines", "com.example.OrderBench.json");
+    static final Gate.Decision FAILS = new Gate.Decision(true, false);
+    static final Gate.Decision RECORDS = new Gate.Decision(false, true);
+    static final Gate.Decision PASSES = new Gate.Decision(false, false);
+
+    private ResultFixtures() {
+    }
+
+    /** OrderBench.findByCustomer, 100 µs -> 130 µs against a 25% threshold, on a newer server. */
+    static BenchmarkResult regression() {
+        final Summary baseline = new Summary(15, 95_000, 100_000, 110_000, 115_000, 120_000, 101_000, 5_050, 1_500);
+        final Summary current = new Summary(15, 120_000, 130_000, 150_000, 160_000, 170_000, 131_000, 6_550, 2_000);
+        return result("com.example.OrderBench", "findByCustomer", "postgres 17 embedded",
+                new Judgement(Verdict.REGRESSION, current, Optional.of(baseline), 1.3, 25,
+                        List.of(new EnvironmentChange("engine.version", "17.5", "17.6"))),
+                FAILS, "2025-01-02T03:04:05Z");
+    }
+
+    /** OrderBench.insertOrder with no baseline yet. */
+    static BenchmarkResult newBenchmark(Gate.Decision decision) {
+        final Summary current = new Summary(15, 1_100_000, 1_234_000, 1_400_000, 1_500_000, 1_600_000, 1_250_000,
+                50_000, 20_000);
+        return result("com.example.OrderBench", "insertOrder", "postgres 17 embedded",
+                new Judgement(Verdict.NEW, current, Optional.empty(), Double.NaN, 25, List.of()), decision, "-");
+    }
+
+    /** CustomerBench.findById within its threshold. */
+    static BenchmarkResult pass() {
+        final Summary baseline = new Summary(15, 40_000, 44_000, 48_000, 50_000, 52_000, 44_500, 2_000, 800);
+        final Summary current = new Summary(15, 41_000, 45_600, 49_000, 51_000, 53_000, 45_900, 2_100, 900);
+        return result("com.example.CustomerBench", "findById", "postgres 16 embedded",
+                new Judgement(Verdict.PASS, current, Optional.of(baseline), 45_600.0 / 44_000, 25, List.of()),
+                PASSES, "2025-01-02T03:04:05Z");
+    }
+
+    static BenchmarkResult withJudgement(BenchmarkResult result, Judgement judgement) {
+        return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
+                result.samples(), judgement, result.decision(), result.mode(), result.baselineFile(),
+                result.baselineRecordedAt(), result.environment(), result.acceptCommand());
+    }
+
+    private static BenchmarkResult result(String className, String method, String target, Judgement judgement,
+            Gate.Decision decision, String recordedAt) {
+        final SortedMap<String, String> environment = new TreeMap<>();
+        environment.put("engine.version", "17.6");
+        environment.put("os.name", "Linux");
+        final String simpleName = className.substring(className.lastIndexOf('.') + 1);
+        return new BenchmarkResult(className, method, target, method + " [" + target + "]",
+                new Samples(new double[] {130_000, 129_000, 131_000}, 100, 5, Duration.ofSeconds(3)),
+                judgement, decision, BaselineMode.COMPARE, BASELINE_FILE, recordedAt, environment,
+                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + simpleName + "#" + method + "'");
+    }
+}
