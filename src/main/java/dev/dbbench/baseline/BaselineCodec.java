@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -113,10 +114,35 @@ public final class BaselineCodec {
                     + " version " + BaselineFile.SCHEMA + ". Use the dbbench version that wrote it, or re-record it"
                     + " with -Ddbbench.baseline.mode=update after deleting it. The file was not changed.");
         }
+        final BaselineFile file;
         try {
-            return mapper.treeToValue(tree, BaselineFile.class);
+            file = mapper.treeToValue(tree, BaselineFile.class);
         } catch (IOException e) {
             throw invalid(path, describe(e));
+        }
+        validate(file, path);
+        return file;
+    }
+
+    /** What the JSON mapping lets through but a baseline never holds: null entries or values, other units. */
+    private static void validate(BaselineFile file, Path path) {
+        for (Map.Entry<String, BaselineEntry> benchmark : file.benchmarks().entrySet()) {
+            final String where = "benchmarks.\"" + benchmark.getKey() + "\"";
+            final BaselineEntry entry = benchmark.getValue();
+            if (entry == null) {
+                throw invalid(path, where + " is null");
+            }
+            if (!BaselineEntry.UNIT.equals(entry.unit())) {
+                throw invalid(path, where + ".unit must be \"" + BaselineEntry.UNIT + "\" but was \"" + entry.unit() + "\"");
+            }
+            if (entry.samples().length == 0) {
+                throw invalid(path, where + ".samples is empty");
+            }
+            entry.environment().forEach((key, value) -> {
+                if (value == null) {
+                    throw invalid(path, where + ".environment.\"" + key + "\" is null");
+                }
+            });
         }
     }
 

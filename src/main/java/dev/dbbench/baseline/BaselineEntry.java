@@ -2,7 +2,9 @@ package dev.dbbench.baseline;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -58,6 +60,26 @@ public record BaselineEntry(
     @Override
     public double[] samples() {
         return samples.clone();
+    }
+
+    // A record compares array components by reference; entries are values, so compare contents.
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof BaselineEntry entry
+                && method.equals(entry.method) && target.equals(entry.target) && recordedAt.equals(entry.recordedAt)
+                && unit.equals(entry.unit) && sampling.equals(entry.sampling) && summary.equals(entry.summary)
+                && Arrays.equals(samples, entry.samples) && environment.equals(entry.environment);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(method, target, recordedAt, unit, sampling, summary, Arrays.hashCode(samples), environment);
+    }
+
+    @Override
+    public String toString() {
+        return "BaselineEntry[" + method + " [" + target + "] recorded " + recordedAt + ", " + summary + ", samples "
+                + Arrays.toString(samples) + "]";
     }
 
     /** How the samples were taken. */

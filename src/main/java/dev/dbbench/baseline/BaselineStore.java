@@ -13,11 +13,15 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.dbbench.api.ConfigKeys;
 
@@ -95,6 +99,7 @@ public final class BaselineStore {
     private void writeAtomically(Path file, byte[] bytes) throws IOException {
         final Path temp = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
         try {
+            keepPermissions(file, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 final ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -111,6 +116,20 @@ public final class BaselineStore {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * A temporary file is created owner-only; the replaced file keeps the permissions it had, and a
+     * new one gets the usual rw-r--r--, so a merge never hides a baseline from other users.
+     */
+    private static void keepPermissions(Path file, Path temp) throws IOException {
+        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return;
+        }
+        final Set<PosixFilePermission> permissions = Files.exists(file)
+                ? Files.getPosixFilePermissions(file)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
     }
 
     /**

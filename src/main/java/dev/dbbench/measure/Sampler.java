@@ -32,13 +32,13 @@ public final class Sampler {
         }
         for (int i = 0; i < plan.warmups(); i++) {
             sample(body, beforeSample, timer, ops);
-            checkDeadline(deadline, "warm-up", i + 1, plan.warmups());
+            checkDeadline(deadline, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
         final double[] nanosPerOp = new double[plan.samples()];
         for (int i = 0; i < nanosPerOp.length; i++) {
             nanosPerOp[i] = (double) sample(body, beforeSample, timer, ops) / ops;
             if (i + 1 < nanosPerOp.length) {
-                checkDeadline(deadline, "sample", i + 1, nanosPerOp.length);
+                checkDeadline(deadline, "sample " + (i + 1) + " of " + nanosPerOp.length, 0);
             }
         }
         return new Samples(nanosPerOp, ops, plan.warmups(), Duration.ofNanos(System.nanoTime() - start));
@@ -55,7 +55,7 @@ public final class Sampler {
         boolean reachedOnce = false;
         int rounds = 0;
         while (true) {
-            final long nanos = sample(body, beforeSample, timer, ops);
+            final long nanos = calibrationSample(body, beforeSample, timer, ops, deadline);
             rounds++;
             if (ops >= MAX_OPS_PER_SAMPLE) {
                 return ops;
@@ -71,8 +71,23 @@ public final class Sampler {
                 final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
                 ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
             }
-            checkDeadline(deadline, "calibration round", rounds, rounds);
+            checkDeadline(deadline, "calibration", rounds);
         }
+    }
+
+    /** A sample that also checks the deadline after every call, since calibration may try a count far too big. */
+    private long calibrationSample(Operation body, Operation beforeSample, RegionTimer timer, int ops, long deadline)
+            throws Throwable {
+        beforeSample.run();
+        timer.beginSample();
+        final long start = System.nanoTime();
+        for (int i = 0; i < ops; i++) {
+            body.run();
+            if (System.nanoTime() - deadline > 0) {
+                throw timeout("calibration, after " + (i + 1) + " of " + ops + " calls in one sample");
+            }
+        }
+        return timer.endSample(System.nanoTime() - start);
     }
 
     private static long sample(Operation body, Operation beforeSample, RegionTimer timer, int ops) throws Throwable {
@@ -86,11 +101,14 @@ public final class Sampler {
         return timer.endSample(wall);
     }
 
-    private void checkDeadline(long deadline, String phase, int done, int of) {
+    private void checkDeadline(long deadline, String phase, int calibrationRounds) {
         if (System.nanoTime() - deadline > 0) {
-            throw new BenchmarkTimeoutException("benchmark exceeded its timeout of " + plan.timeout().toSeconds()
-                    + " s during " + phase + " " + done + " of " + of
-                    + "; raise timeoutSeconds, lower samples or warmups, or make the body faster");
+            throw timeout(calibrationRounds > 0 ? phase + " (" + calibrationRounds + " rounds)" : phase);
         }
+    }
+
+    private BenchmarkTimeoutException timeout(String phase) {
+        return new BenchmarkTimeoutException("benchmark exceeded its timeout of " + plan.timeout().toSeconds()
+                + " s during " + phase + "; raise timeoutSeconds, lower samples or warmups, or make the body faster");
     }
 }

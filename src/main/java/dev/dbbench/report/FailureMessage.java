@@ -51,7 +51,7 @@ public final class FailureMessage {
     }
 
     private static void line(StringBuilder text, String label, String value) {
-        text.append(String.format(Locale.ROOT, "  %-12s %s%n", label, value));
+        text.append(String.format(Locale.ROOT, "  %-12s %s", label, value)).append('\n');
     }
 
     private static String percent(double fraction) {

@@ -317,4 +317,40 @@ class BaselineCodecTest {
         return BaselineEntry.of(method, "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05Z"),
                 new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, new TreeMap<>(environment));
     }
+
+    @Test
+    void decodedFileEqualsTheEncodedOne() {
+        final double[] samples = {1, 2, 3};
+        final BaselineFile file = BaselineFile.empty("a.B").with(Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH,
+                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, new TreeMap<>())));
+        final BaselineCodec codec = new BaselineCodec();
+
+        assertThat(codec.decode(codec.encode(file), Path.of("a.B.json"))).isEqualTo(file);
+    }
+
+    @Test
+    void nullEntryIsRejected() {
+        final String json = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":null}}";
+
+        assertThat(catchThrowable(() -> new BaselineCodec().decode(json.getBytes(StandardCharsets.UTF_8),
+                Path.of("a.B.json")))).isInstanceOf(BaselineException.class).hasMessageContaining("benchmarks.\"k\" is null");
+    }
+
+    @Test
+    void nullEnvironmentValueAndForeignUnitAreRejected() {
+        final String entry = "{\"method\":\"m\",\"target\":\"t\",\"recordedAt\":\"2025-01-01T00:00:00Z\","
+                + "\"unit\":\"UNIT\",\"sampling\":{\"warmups\":0,\"samples\":1,\"opsPerSample\":1},"
+                + "\"summary\":{\"n\":1,\"min\":1,\"median\":1,\"p90\":1,\"p99\":1,\"max\":1,\"mean\":1,"
+                + "\"stdev\":0,\"mad\":0},\"samples\":[1],\"environment\":{\"os\":ENV}}";
+        final String nullValue = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"
+                + entry.replace("UNIT", "ns/op").replace("ENV", "null") + "}}";
+        final String milliseconds = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"
+                + entry.replace("UNIT", "ms/op").replace("ENV", "\"Linux\"") + "}}";
+
+        assertThat(catchThrowable(() -> new BaselineCodec().decode(nullValue.getBytes(StandardCharsets.UTF_8),
+                Path.of("a.B.json")))).isInstanceOf(BaselineException.class).hasMessageContaining("environment.\"os\" is null");
+        assertThat(catchThrowable(() -> new BaselineCodec().decode(milliseconds.getBytes(StandardCharsets.UTF_8),
+                Path.of("a.B.json")))).isInstanceOf(BaselineException.class)
+                .hasMessageContaining("unit must be \"ns/op\" but was \"ms/op\"");
+    }
 }

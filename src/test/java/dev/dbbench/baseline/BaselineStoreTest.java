@@ -1,5 +1,6 @@
 package dev.dbbench.baseline;
 
+import java.nio.file.attribute.PosixFilePermissions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -272,5 +273,33 @@ class BaselineStoreTest {
         final double[] samples = IntStream.of(-1, 0, 1).mapToDouble(offset -> median + offset).toArray();
         return BaselineEntry.of(method, "pg", Instant.parse("2025-01-02T03:04:05Z"),
                 new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, new TreeMap<>());
+    }
+
+    @Test
+    void mergeKeepsTheFilePermissions() throws Exception {
+        final BaselineStore store = new BaselineStore(tempDir);
+        final Path file = store.fileFor("a.B");
+        Files.writeString(file, "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{}}");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
+        final double[] samples = {1, 2, 3};
+
+        store.merge("a.B", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
+                Summary.of(samples), samples, new TreeMap<>())));
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-rw-r--");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("a.B"))))
+                .isEqualTo("rw-rw-r--");
+    }
+
+    @Test
+    void newFileIsReadableByEveryone() throws Exception {
+        final BaselineStore store = new BaselineStore(tempDir);
+        final double[] samples = {1, 2, 3};
+
+        store.merge("c.D", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
+                Summary.of(samples), samples, new TreeMap<>())));
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("c.D"))))
+                .isEqualTo("rw-r--r--");
     }
 }

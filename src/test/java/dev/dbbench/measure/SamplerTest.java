@@ -289,4 +289,17 @@ class SamplerTest {
             Thread.onSpinWait();
         }
     }
+
+    @Test
+    void timeoutIsHonouredInsideACalibrationSample() {
+        final long start = System.nanoTime();
+        final Sampler sampler = new Sampler(new SamplingPlan(0, 1, SamplingPlan.CALIBRATE, Duration.ofSeconds(3),
+                Duration.ofSeconds(1)));
+
+        final Throwable thrown = catchThrowable(() -> sampler.run(() -> Thread.sleep(50), () -> { }, new RegionTimer()));
+
+        assertThat(thrown).isInstanceOf(BenchmarkTimeoutException.class).hasMessageContaining("during calibration");
+        // One calibration sample would take 3 s; the 1 s timeout must cut it short.
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2500));
+    }
 }

@@ -67,4 +67,12 @@ class DurationsTest {
             Locale.setDefault(original);
         }
     }
+
+    @Test
+    void valuesThatRoundUpToTheNextUnitUseIt() {
+        assertThat(Durations.format(999.7)).isEqualTo("1.00 µs");
+        assertThat(Durations.format(999_999)).isEqualTo("1.00 ms");
+        assertThat(Durations.format(9.996)).isEqualTo("10.0 ns");
+        assertThat(Durations.format(99.96)).isEqualTo("100 ns");
+    }
 }
