@@ -24,6 +24,30 @@ public final class ConfigKeys {
     /** Allowed slowdown of the median, in percent. Default {@value #DEFAULT_THRESHOLD_PERCENT}. */
     public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
 
+    /**
+     * One-sided significance level of the Mann-Whitney U test a regression must pass; the ratio
+     * interval has coverage {@code 1 - 2 alpha}. Default {@value #DEFAULT_ALPHA}.
+     */
+    public static final String ALPHA = "dbbench.alpha";
+
+    /** How far, in percent, the ratio interval must clear 1 for a change to count. Default {@value #DEFAULT_NOISE_FLOOR_PERCENT}. */
+    public static final String NOISE_FLOOR_PERCENT = "dbbench.noise-floor-percent";
+
+    /**
+     * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression does. Default
+     * {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI.
+     */
+    public static final String GATE_TIME = "dbbench.gate.time";
+
+    /** Whether timing ratios are divided by the machine-speed ruler's ratio. Default {@code false}. */
+    public static final String NORMALIZE = "dbbench.normalize";
+
+    /**
+     * How far, in percent, the machine-speed ruler may move between baseline and current run before
+     * timing verdicts become inconclusive. Default {@value #DEFAULT_RULER_MAX_DRIFT_PERCENT}.
+     */
+    public static final String RULER_MAX_DRIFT_PERCENT = "dbbench.ruler.max-drift-percent";
+
     /** Longest one benchmark may run, in seconds. Default {@value #DEFAULT_TIMEOUT_SECONDS}. */
     public static final String TIMEOUT_SECONDS = "dbbench.timeout-seconds";
 
@@ -54,6 +78,9 @@ public final class ConfigKeys {
     public static final int DEFAULT_MIN_SAMPLE_MILLIS = 10;
     public static final int DEFAULT_THRESHOLD_PERCENT = 25;
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
+    public static final double DEFAULT_ALPHA = 0.01;
+    public static final int DEFAULT_NOISE_FLOOR_PERCENT = 3;
+    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
     public static final String DEFAULT_BASELINE_DIR = "baselines";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";
     public static final String DEFAULT_POSTGRES_VERSION = "17";

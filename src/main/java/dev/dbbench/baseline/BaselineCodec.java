@@ -138,6 +138,11 @@ public final class BaselineCodec {
             if (entry.samples().length == 0) {
                 throw invalid(path, where + ".samples is empty");
             }
+            entry.ruler().forEach((key, value) -> {
+                if (value == null || value <= 0) {
+                    throw invalid(path, where + ".ruler.\"" + key + "\" must be a positive number");
+                }
+            });
             entry.environment().forEach((key, value) -> {
                 if (value == null) {
                     throw invalid(path, where + ".environment.\"" + key + "\" is null");

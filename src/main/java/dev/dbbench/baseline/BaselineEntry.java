@@ -16,8 +16,9 @@ import dev.dbbench.stats.Summary;
  * were measured in. Times are in nanoseconds per operation.
  *
  * @param recordedAt ISO-8601 instant of the run that recorded it
+ * @param ruler the run's machine-speed ruler readings, median nanoseconds per workload
  */
-@JsonPropertyOrder({"method", "target", "recordedAt", "unit", "sampling", "summary", "samples", "environment"})
+@JsonPropertyOrder({"method", "target", "recordedAt", "unit", "sampling", "summary", "samples", "ruler", "environment"})
 public record BaselineEntry(
         String method,
         String target,
@@ -26,6 +27,7 @@ public record BaselineEntry(
         Sampling sampling,
         Summary summary,
         double[] samples,
+        SortedMap<String, Double> ruler,
         SortedMap<String, String> environment) {
 
     /** The only time unit stored. */
@@ -33,6 +35,7 @@ public record BaselineEntry(
 
     public BaselineEntry {
         samples = samples.clone();
+        ruler = Collections.unmodifiableSortedMap(new TreeMap<>(ruler));
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
     }
 
@@ -41,7 +44,7 @@ public record BaselineEntry(
      * timer's resolution, so files do not carry meaningless digits.
      */
     public static BaselineEntry of(String method, String target, Instant recordedAt, Sampling sampling,
-            Summary summary, double[] samples, SortedMap<String, String> environment) {
+            Summary summary, double[] samples, SortedMap<String, Double> ruler, SortedMap<String, String> environment) {
         final Summary rounded = new Summary(summary.n(), round(summary.min()), round(summary.median()),
                 round(summary.p90()), round(summary.p99()), round(summary.max()), round(summary.mean()),
                 round(summary.stdev()), round(summary.mad()));
@@ -50,7 +53,13 @@ public record BaselineEntry(
             roundedSamples[i] = round(samples[i]);
         }
         return new BaselineEntry(method, target, recordedAt.truncatedTo(ChronoUnit.SECONDS).toString(), UNIT, sampling,
-                rounded, roundedSamples, environment);
+                rounded, roundedSamples, roundedRuler(ruler), environment);
+    }
+
+    private static SortedMap<String, Double> roundedRuler(SortedMap<String, Double> ruler) {
+        final SortedMap<String, Double> rounded = new TreeMap<>();
+        ruler.forEach((key, nanos) -> rounded.put(key, (double) Math.round(nanos)));
+        return rounded;
     }
 
     private static double round(double nanos) {
@@ -68,12 +77,13 @@ public record BaselineEntry(
         return other instanceof BaselineEntry entry
                 && method.equals(entry.method) && target.equals(entry.target) && recordedAt.equals(entry.recordedAt)
                 && unit.equals(entry.unit) && sampling.equals(entry.sampling) && summary.equals(entry.summary)
-                && Arrays.equals(samples, entry.samples) && environment.equals(entry.environment);
+                && Arrays.equals(samples, entry.samples) && ruler.equals(entry.ruler)
+                && environment.equals(entry.environment);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, target, recordedAt, unit, sampling, summary, Arrays.hashCode(samples), environment);
+        return Objects.hash(method, target, recordedAt, unit, sampling, summary, Arrays.hashCode(samples), ruler, environment);
     }
 
     @Override

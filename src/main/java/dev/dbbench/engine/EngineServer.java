@@ -1,6 +1,7 @@
 package dev.dbbench.engine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /** A running database server that hands out scratch databases; closing it stops the server. */
@@ -19,6 +20,11 @@ public interface EngineServer extends AutoCloseable {
 
     /** Creates an empty database whose name starts with {@code namePrefix}; closing it drops it. */
     ScratchDatabase createDatabase(String namePrefix) throws Exception;
+
+    /** The engine-side ruler workload, when the engine has one; closing it releases its connection. */
+    default Optional<RulerWorkload> openRulerWorkload() throws Exception {
+        return Optional.empty();
+    }
 
     @Override
     void close() throws Exception;

@@ -18,9 +18,17 @@ public final class HostFingerprint {
     private HostFingerprint() {
     }
 
-    /** The host facts, keyed {@code cpu.*}, {@code jvm}, {@code os}. */
-    public static SortedMap<String, String> read() {
+    /** The environment fact that says a result was recorded in CI (its value is "true"). */
+    public static final String CI = "ci";
+
+    /**
+     * The host facts, keyed {@code ci}, {@code cpu.*}, {@code jvm}, {@code os}.
+     *
+     * @param inCi whether this run is in CI, as {@code CI=true} announces
+     */
+    public static SortedMap<String, String> read(boolean inCi) {
         final SortedMap<String, String> facts = new TreeMap<>();
+        facts.put(CI, Boolean.toString(inCi));
         facts.put("cpu.count", Integer.toString(Runtime.getRuntime().availableProcessors()));
         facts.put("cpu.model", cpuModel());
         facts.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));

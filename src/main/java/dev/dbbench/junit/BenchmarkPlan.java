@@ -5,9 +5,10 @@ import java.util.List;
 
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.measure.SamplingPlan;
+import dev.dbbench.verdict.DecisionRule;
 
 /** What one {@code @DbBenchmark} method will do: how it is sampled and judged, on which targets. */
-record BenchmarkPlan(Class<?> testClass, Method method, SamplingPlan sampling, int thresholdPercent,
+record BenchmarkPlan(Class<?> testClass, Method method, SamplingPlan sampling, DecisionRule rule,
         List<EngineTarget> targets) {
 
     BenchmarkPlan {

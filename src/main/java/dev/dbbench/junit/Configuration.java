@@ -1,5 +1,6 @@
 package dev.dbbench.junit;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -43,6 +44,34 @@ final class Configuration {
             throw invalid(key, text.get(), "an integer >= " + min);
         }
         return Optional.of(value);
+    }
+
+    /** A decimal parameter strictly between {@code low} and {@code high}, if set. */
+    Optional<Double> decimal(String key, double low, double high) {
+        final Optional<String> text = string(key);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        final String allowed = "a number between " + low + " and " + high + " (exclusive)";
+        final double value;
+        try {
+            value = Double.parseDouble(text.get());
+        } catch (NumberFormatException e) {
+            throw invalid(key, text.get(), allowed);
+        }
+        if (!(value > low && value < high)) {
+            throw invalid(key, text.get(), allowed);
+        }
+        return Optional.of(value);
+    }
+
+    /** A boolean parameter, if set; only {@code true} and {@code false} are accepted. */
+    Optional<Boolean> bool(String key) {
+        return string(key).map(text -> switch (text.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, text, "true or false");
+        });
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */

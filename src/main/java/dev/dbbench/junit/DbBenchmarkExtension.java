@@ -113,18 +113,23 @@ public final class DbBenchmarkExtension
         final Operation body = () -> invoke(method, instance, arguments);
         final Operation beforeSample = beforeSampleHook(context, instance);
 
-        final Samples samples = new Sampler(plan.sampling()).run(body, beforeSample, timer(context));
+        final Sampler sampler = new Sampler(plan.sampling());
+        final RegionTimer timer = timer(context);
+        final Samples samples = sampler.run(body, beforeSample, timer);
 
-        final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read());
+        final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
         environment.putAll(run.pool().server(target).fingerprint());
         final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples, environment,
-                classContext.baseline());
+                run.ruler(target), classContext.baseline(), () -> sampler.run(body, beforeSample, timer));
         run.report().add(result);
         context.publishReportEntry(reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
         System.out.println(ResultRows.line(result));
         if (result.decision().fails()) {
             throw new AssertionFailedError(FailureMessage.render(result));
+        }
+        if (result.decision().warns()) {
+            System.out.println(FailureMessage.render(result));
         }
     }
 

@@ -9,18 +9,25 @@ import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.report.BenchmarkResult;
-import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
 
 /**
- * Takes a benchmark's samples through the rest of the pipeline: summary, verdict against the baseline,
- * gate decision and, when the decision says so, the baseline write.
+ * Takes a benchmark's samples through the rest of the pipeline: verdict against the baseline, a
+ * re-run to confirm a suspected regression, gate decision and, when the decision says so, the
+ * baseline write. Confirmation samples are only judged, never written.
  */
 final class Evaluator {
+
+    /** Takes fresh samples of the same benchmark. */
+    @FunctionalInterface
+    interface Rerun {
+        Samples run() throws Throwable;
+    }
 
     private final RunContext run;
 
@@ -29,18 +36,27 @@ final class Evaluator {
     }
 
     BenchmarkResult evaluate(BenchmarkPlan plan, EngineTarget target, Samples samples,
-            SortedMap<String, String> environment, Optional<BaselineFile> baselineFile) {
+            SortedMap<String, String> environment, SortedMap<String, Double> ruler,
+            Optional<BaselineFile> baselineFile, Rerun rerun) throws Throwable {
         final String className = plan.testClass().getName();
         final String key = plan.key(target);
-        final Summary summary = Summary.of(samples.nanosPerOp());
         final Optional<BaselineEntry> baseline = baselineFile.map(file -> file.benchmarks().get(key));
-        final Judgement judgement = new Judge(plan.thresholdPercent()).judge(summary, environment,
-                baseline.map(entry -> new Judge.Recorded(entry.summary(), entry.environment())));
-        final Gate.Decision decision = run.gate().decide(judgement.verdict());
+        final Optional<Judge.Recorded> recorded = baseline.map(entry ->
+                new Judge.Recorded(entry.summary(), entry.samples(), entry.environment(), entry.ruler()));
+        final boolean baselineFromCi = baseline
+                .map(entry -> "true".equals(entry.environment().get(HostFingerprint.CI)))
+                .orElse(false);
+        final Judge judge = new Judge(plan.rule());
+        Judgement judgement = judge.judge(samples.nanosPerOp(), environment, ruler, recorded);
+        if (run.gate().confirms(judgement.verdict(), baselineFromCi)) {
+            final Samples again = rerun.run();
+            judgement = Judge.confirm(judgement, judge.judge(again.nanosPerOp(), environment, ruler, recorded));
+        }
+        final Gate.Decision decision = run.gate().decide(judgement.verdict(), baselineFromCi);
         if (decision.writesBaseline()) {
             final BaselineEntry entry = BaselineEntry.of(plan.method().getName(), target.label(), Instant.now(),
                     new BaselineEntry.Sampling(samples.warmups(), samples.nanosPerOp().length, samples.opsPerSample()),
-                    summary, samples.nanosPerOp(), environment);
+                    judgement.current(), samples.nanosPerOp(), ruler, environment);
             run.baselines().merge(className, Map.of(key, entry));
         }
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,

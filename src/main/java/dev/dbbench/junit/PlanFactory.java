@@ -15,6 +15,7 @@ import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.measure.SamplingPlan;
+import dev.dbbench.verdict.DecisionRule;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -47,7 +48,13 @@ final class PlanFactory {
                 ConfigKeys.TIMEOUT_SECONDS, 1, ConfigKeys.DEFAULT_TIMEOUT_SECONDS);
         final SamplingPlan sampling = new SamplingPlan(warmups, samples, opsPerSample,
                 Duration.ofMillis(minSampleMillis), Duration.ofSeconds(timeoutSeconds));
-        return new BenchmarkPlan(testClass, method, sampling, thresholdPercent, targets(testClass, method));
+        final DecisionRule rule = new DecisionRule(thresholdPercent,
+                configuration.decimal(ConfigKeys.ALPHA, 0, 0.5).orElse(ConfigKeys.DEFAULT_ALPHA),
+                configuration.integer(ConfigKeys.NOISE_FLOOR_PERCENT, 0).orElse(ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
+                configuration.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0)
+                        .orElse(ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
+                configuration.bool(ConfigKeys.NORMALIZE).orElse(false));
+        return new BenchmarkPlan(testClass, method, sampling, rule, targets(testClass, method));
     }
 
     private int setting(String where, String attribute, int annotated, String key, int min, int fallback) {

@@ -22,7 +22,7 @@ public final class ConsoleTable implements ResultFormat {
             for (int i = 0; i < row.size(); i++) {
                 final String cell = row.get(i);
                 // Numbers read best right-aligned; names left-aligned.
-                final boolean numeric = i >= 2 && i <= 4;
+                final boolean numeric = ResultRows.numeric(i);
                 final String padding = " ".repeat(widths[i] - cell.length());
                 text.append(numeric ? padding + cell : cell + (i + 1 < row.size() ? padding : ""));
                 if (i + 1 < row.size()) {

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
@@ -32,14 +33,31 @@ public final class FailureMessage {
         }
         final Summary baseline = judgement.baseline().orElseThrow();
         final Summary current = judgement.current();
+        final Comparison comparison = judgement.comparison().orElseThrow();
         text.append("dbbench: ").append(judgement.verdict()).append(" in ").append(name).append(": median ")
                 .append(Durations.ratio(judgement.ratio())).append(" the baseline's, threshold +")
-                .append(judgement.thresholdPercent()).append("%\n");
+                .append(judgement.thresholdPercent()).append('%');
+        if (!result.decision().fails()) {
+            text.append(" (warning, not failed)");
+        }
+        text.append('\n');
+        line(text, "why", judgement.reason());
         line(text, "median", Durations.format(baseline.median()) + " -> " + Durations.format(current.median())
-                + "  (" + Durations.ratio(judgement.ratio()) + ")");
+                + "  (" + Durations.ratio(comparison.ratio()) + ", " + percent(comparison.confidence()) + " interval "
+                + Durations.ratio(comparison.ratioLow()) + " to " + Durations.ratio(comparison.ratioHigh())
+                + ", p = " + pValue(comparison.pSlower()) + ")");
         line(text, "p90", Durations.format(baseline.p90()) + " -> " + Durations.format(current.p90()));
+        judgement.firstPass().ifPresent(first -> line(text, "first pass", "median "
+                + Durations.format(first.current().median()) + " (" + Durations.ratio(first.ratio()) + ", p = "
+                + first.comparison().map(c -> pValue(c.pSlower())).orElse("-") + "): " + first.verdict()));
         line(text, "noise", "MAD " + Durations.format(baseline.mad()) + " -> " + Durations.format(current.mad())
-                + ", CV " + percent(baseline.cv()) + " -> " + percent(current.cv()));
+                + ", CV " + percent(baseline.cv()) + " -> " + percent(current.cv())
+                + "; smallest detectable slowdown " + Durations.ratio(judgement.minimumDetectableRatio()));
+        line(text, "machine", Double.isNaN(judgement.rulerRatio())
+                ? "no ruler reading to compare"
+                : "speed ruler " + Durations.ratio(judgement.rulerRatio()) + " the baseline run's ("
+                        + (judgement.rule().normalize() ? "timings normalized by it" : "timings not normalized; set "
+                        + ConfigKeys.NORMALIZE + "=true to divide by it") + ")");
         line(text, "samples", current.n() + " x " + result.samples().opsPerSample() + " op(s) after "
                 + result.samples().warmups() + " warm-up(s); baseline " + baseline.n() + " samples");
         line(text, "environment", judgement.environmentChanges().isEmpty()
@@ -50,11 +68,15 @@ public final class FailureMessage {
         return text.toString().stripTrailing();
     }
 
+    static String pValue(double p) {
+        return p < 0.0001 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    }
+
     private static void line(StringBuilder text, String label, String value) {
         text.append(String.format(Locale.ROOT, "  %-12s %s", label, value)).append('\n');
     }
 
-    private static String percent(double fraction) {
+    static String percent(double fraction) {
         return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
     }
 }

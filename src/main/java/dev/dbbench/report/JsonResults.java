@@ -32,6 +32,10 @@ public final class JsonResults implements ResultFormat {
         }
     }
 
+    private static Double nullIfNaN(double value) {
+        return Double.isNaN(value) ? null : value;
+    }
+
     private static Map<String, Object> toMap(BenchmarkResult result) {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("class", result.className());
@@ -39,10 +43,24 @@ public final class JsonResults implements ResultFormat {
         map.put("target", result.target());
         map.put("key", result.key());
         map.put("verdict", result.judgement().verdict().name());
+        map.put("reason", result.judgement().reason());
         map.put("failed", result.decision().fails());
+        map.put("warned", result.decision().warns());
         map.put("baselineWritten", result.decision().writesBaseline());
-        map.put("ratio", Double.isNaN(result.judgement().ratio()) ? null : result.judgement().ratio());
+        map.put("ratio", nullIfNaN(result.judgement().ratio()));
         map.put("thresholdPercent", result.judgement().thresholdPercent());
+        map.put("alpha", result.judgement().rule().alpha());
+        result.judgement().comparison().ifPresent(comparison -> {
+            map.put("ratioInterval", List.of(comparison.ratioLow(), comparison.ratioHigh()));
+            map.put("confidence", comparison.confidence());
+            map.put("pSlower", comparison.pSlower());
+            map.put("pFaster", comparison.pFaster());
+        });
+        map.put("cv", result.judgement().current().cv());
+        map.put("minimumDetectableRatio", nullIfNaN(result.judgement().minimumDetectableRatio()));
+        map.put("rulerRatio", nullIfNaN(result.judgement().rulerRatio()));
+        map.put("normalized", result.judgement().rule().normalize());
+        map.put("rerun", result.judgement().firstPass().isPresent());
         map.put("unit", "ns/op");
         map.put("current", result.judgement().current());
         map.put("baseline", result.judgement().baseline().orElse(null));

@@ -9,7 +9,11 @@ public final class MarkdownTable implements ResultFormat {
     public String render(List<BenchmarkResult> results) {
         final StringBuilder text = new StringBuilder("### dbbench results\n\n");
         appendRow(text, ResultRows.HEADER);
-        text.append("|---|---|---:|---:|---:|---|\n");
+        final StringBuilder rule = new StringBuilder("|");
+        for (int i = 0; i < ResultRows.HEADER.size(); i++) {
+            rule.append(ResultRows.numeric(i) ? "---:|" : "---|");
+        }
+        text.append(rule).append('\n');
         results.forEach(result -> appendRow(text, ResultRows.row(result)));
         return text.toString();
     }

@@ -5,7 +5,13 @@ import java.util.List;
 /** The cells the text formats share, so the log line, console table and Markdown table say the same thing. */
 public final class ResultRows {
 
-    static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "verdict");
+    static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "interval", "p",
+            "cv", "detects", "verdict");
+
+    /** The columns holding figures, which the tables right-align. */
+    static boolean numeric(int column) {
+        return column >= 2 && column <= 8;
+    }
 
     private ResultRows() {
     }
@@ -17,6 +23,12 @@ public final class ResultRows {
                 Durations.format(result.judgement().current().median()),
                 result.judgement().baseline().map(summary -> Durations.format(summary.median())).orElse("-"),
                 Durations.ratio(result.judgement().ratio()),
+                result.judgement().comparison().map(c -> Durations.ratio(c.ratioLow()) + "-"
+                        + Durations.ratio(c.ratioHigh())).orElse("-"),
+                result.judgement().comparison().map(c -> FailureMessage.pValue(c.pSlower())).orElse("-"),
+                FailureMessage.percent(result.judgement().current().cv()),
+                Double.isNaN(result.judgement().minimumDetectableRatio())
+                        ? "-" : Durations.ratio(result.judgement().minimumDetectableRatio()),
                 verdict(result));
     }
 
@@ -24,13 +36,16 @@ public final class ResultRows {
     public static String line(BenchmarkResult result) {
         final List<String> cells = row(result);
         return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
-                + cells.get(3) + ", ratio " + cells.get(4) + ": " + cells.get(5);
+                + cells.get(3) + ", ratio " + cells.get(4) + " (interval " + cells.get(5) + ", p " + cells.get(6)
+                + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason();
     }
 
     static String verdict(BenchmarkResult result) {
         final StringBuilder text = new StringBuilder(result.judgement().verdict().name());
         if (result.decision().fails()) {
             text.append(" (failed)");
+        } else if (result.decision().warns()) {
+            text.append(" (warning)");
         } else if (result.decision().writesBaseline()) {
             text.append(" (recorded)");
         }

@@ -1,44 +1,64 @@
 package dev.dbbench.verdict;
 
+import java.util.Optional;
+
 import dev.dbbench.baseline.BaselineMode;
 
 /**
- * Turns a verdict into consequences under the run's baseline mode: whether the benchmark fails and
- * whether its result is written as the new baseline entry.
+ * Turns a verdict into consequences: whether the benchmark fails or warns, whether a suspected
+ * regression is re-run, and whether the result is written as the new baseline entry.
  */
 public final class Gate {
 
     /** What happens to one benchmark. */
-    public record Decision(boolean fails, boolean writesBaseline) {
+    public record Decision(boolean fails, boolean warns, boolean writesBaseline) {
     }
 
     private final BaselineMode mode;
     private final boolean failOnMissing;
+    private final Optional<TimeGate> timeGate;
+    private final boolean inCi;
 
     /**
      * @param failOnMissing whether {@link BaselineMode#COMPARE} fails a benchmark that has no baseline
      *     instead of recording it
+     * @param timeGate the configured timing gate; empty takes the default: {@code fail} in CI and
+     *     against baselines recorded on a developer machine, {@code warn} on a developer machine
+     *     comparing with baselines recorded in CI (another machine, usually another speed)
      */
-    public Gate(BaselineMode mode, boolean failOnMissing) {
+    public Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi) {
         this.mode = mode;
         this.failOnMissing = failOnMissing;
+        this.timeGate = timeGate;
+        this.inCi = inCi;
     }
 
     public BaselineMode mode() {
         return mode;
     }
 
-    public boolean failsOnMissing() {
-        return failOnMissing && mode == BaselineMode.COMPARE;
+    /** The timing gate for a comparison with a baseline recorded in CI or not. */
+    public TimeGate timeGate(boolean baselineRecordedInCi) {
+        return timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
     }
 
-    public Decision decide(Verdict verdict) {
+    /** Whether a suspected regression is worth a re-run before deciding. */
+    public boolean confirms(Verdict verdict, boolean baselineRecordedInCi) {
+        return verdict == Verdict.REGRESSION && mode != BaselineMode.UPDATE
+                && timeGate(baselineRecordedInCi) != TimeGate.OFF;
+    }
+
+    public Decision decide(Verdict verdict, boolean baselineRecordedInCi) {
+        final TimeGate gate = timeGate(baselineRecordedInCi);
+        final boolean timingWarning = gate != TimeGate.OFF
+                && (verdict == Verdict.INCONCLUSIVE || verdict == Verdict.REGRESSION && gate == TimeGate.WARN);
+        final boolean timingFailure = verdict == Verdict.REGRESSION && gate == TimeGate.FAIL;
         return switch (mode) {
-            case UPDATE -> new Decision(false, true);
-            case RECORD_MISSING -> new Decision(verdict == Verdict.REGRESSION, verdict == Verdict.NEW);
+            case UPDATE -> new Decision(false, false, true);
+            case RECORD_MISSING -> new Decision(timingFailure, timingWarning, verdict == Verdict.NEW);
             case COMPARE -> verdict == Verdict.NEW
-                    ? new Decision(failOnMissing, !failOnMissing)
-                    : new Decision(verdict == Verdict.REGRESSION, false);
+                    ? new Decision(failOnMissing, false, !failOnMissing)
+                    : new Decision(timingFailure, timingWarning, false);
         };
     }
 }

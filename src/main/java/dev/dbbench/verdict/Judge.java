@@ -2,53 +2,162 @@ package dev.dbbench.verdict;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeSet;
 
+import dev.dbbench.measure.Ruler;
+import dev.dbbench.stats.Comparison;
+import dev.dbbench.stats.SampleComparator;
 import dev.dbbench.stats.Summary;
 
 /**
- * Decides a benchmark's verdict from the ratio of its current median to its baseline median: beyond
- * {@code 1 + threshold} is a regression, below {@code 1 / (1 + threshold)} an improvement.
+ * Decides a timing verdict from current and baseline samples under a {@link DecisionRule}.
+ *
+ * <ul>
+ *   <li>{@link Verdict#REGRESSION} needs all three: the median ratio beyond {@code 1 + threshold},
+ *       a one-sided Mann-Whitney U p-value below alpha, and the lower bound of the ratio interval
+ *       above {@code 1 + noise floor}. {@link Verdict#IMPROVEMENT} mirrors it.</li>
+ *   <li>{@link Verdict#PASS} needs the whole interval within the threshold: a pass means a
+ *       threshold-sized change would have shown.</li>
+ *   <li>Anything else, and any comparison the ruler or the sample counts make meaningless, is
+ *       {@link Verdict#INCONCLUSIVE}, with the reason.</li>
+ * </ul>
  */
 public final class Judge {
 
-    private final int thresholdPercent;
+    private final DecisionRule rule;
+    private final SampleComparator comparator;
 
-    public Judge(int thresholdPercent) {
-        if (thresholdPercent < 0) {
-            throw new IllegalArgumentException("thresholdPercent must be >= 0 but was " + thresholdPercent);
-        }
-        this.thresholdPercent = thresholdPercent;
-    }
-
-    /**
-     * @param baseline the baseline's summary and environment, when there is one
-     */
-    public Judgement judge(Summary current, SortedMap<String, String> environment,
-            Optional<Recorded> baseline) {
-        if (baseline.isEmpty()) {
-            return new Judgement(Verdict.NEW, current, Optional.empty(), Double.NaN, thresholdPercent, List.of());
-        }
-        final Recorded recorded = baseline.get();
-        final double ratio = current.median() / recorded.summary().median();
-        final double limit = 1 + thresholdPercent / 100.0;
-        final Verdict verdict;
-        if (ratio > limit) {
-            verdict = Verdict.REGRESSION;
-        } else if (ratio < 1 / limit) {
-            verdict = Verdict.IMPROVEMENT;
-        } else {
-            verdict = Verdict.PASS;
-        }
-        return new Judgement(verdict, current, Optional.of(recorded.summary()), ratio, thresholdPercent,
-                changes(recorded.environment(), environment));
+    public Judge(DecisionRule rule) {
+        this.rule = rule;
+        this.comparator = new SampleComparator(rule.confidence());
     }
 
     /** What the baseline holds for the judge. */
-    public record Recorded(Summary summary, SortedMap<String, String> environment) {
+    public record Recorded(Summary summary, double[] samples, SortedMap<String, String> environment,
+            SortedMap<String, Double> ruler) {
+    }
+
+    public Judgement judge(double[] currentSamples, SortedMap<String, String> environment,
+            SortedMap<String, Double> ruler, Optional<Recorded> baseline) {
+        final Summary current = Summary.of(currentSamples);
+        if (baseline.isEmpty()) {
+            return new Judgement(Verdict.NEW, current, Optional.empty(), Optional.empty(), rule, Double.NaN,
+                    Double.NaN, "no baseline yet", List.of(), Optional.empty());
+        }
+        final Recorded recorded = baseline.get();
+        final double rulerRatio = Ruler.ratio(ruler, recorded.ruler());
+        final boolean normalized = rule.normalize() && !Double.isNaN(rulerRatio);
+        final double[] compared = normalized ? scaled(currentSamples, 1 / rulerRatio) : currentSamples;
+        final Comparison comparison = comparator.compare(compared, recorded.samples());
+        final double minimumDetectable = minimumDetectableRatio(comparison);
+        final List<EnvironmentChange> changes = changes(recorded.environment(), environment);
+        final Verdict verdict;
+        final String reason;
+        final double drift = 1 + rule.maxRulerDriftPercent() / 100.0;
+        if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than " + rule.maxRulerDriftPercent()
+                    + "%), so timings from the two runs cannot be compared";
+        } else if (comparison.smallestPValue() >= rule.alpha()) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = current.n() + " vs " + recorded.summary().n() + " samples can never reach p < " + rule.alpha()
+                    + "; use at least " + SampleComparator.samplesNeededFor(rule.alpha()) + " samples";
+        } else {
+            final double limit = 1 + rule.thresholdPercent() / 100.0;
+            final double ratio = comparison.ratio();
+            final boolean beyondSlower = above(ratio, rule.thresholdPercent());
+            final boolean beyondFaster = below(ratio, rule.thresholdPercent());
+            if (beyondSlower && comparison.pSlower() < rule.alpha()
+                    && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
+                verdict = Verdict.REGRESSION;
+                reason = "median " + ratio(ratio) + " the baseline's, beyond +" + rule.thresholdPercent() + "%, p = "
+                        + p(comparison.pSlower()) + ", interval " + interval(comparison);
+            } else if (beyondFaster && comparison.pFaster() < rule.alpha()
+                    && below(comparison.ratioHigh(), rule.noiseFloorPercent())) {
+                verdict = Verdict.IMPROVEMENT;
+                reason = "median " + ratio(ratio) + " the baseline's, p = " + p(comparison.pFaster()) + ", interval "
+                        + interval(comparison);
+            } else if (!above(comparison.ratioHigh(), rule.thresholdPercent())
+                    && !below(comparison.ratioLow(), rule.thresholdPercent())) {
+                verdict = Verdict.PASS;
+                reason = "interval " + interval(comparison) + " within ±" + rule.thresholdPercent() + "%";
+            } else {
+                verdict = Verdict.INCONCLUSIVE;
+                reason = inconclusiveReason(comparison, beyondSlower, beyondFaster, limit, current.n());
+            }
+        }
+        return new Judgement(verdict, current, Optional.of(recorded.summary()), Optional.of(comparison), rule,
+                rulerRatio, minimumDetectable, normalized ? reason + " (normalized by the ruler)" : reason, changes,
+                Optional.empty());
+    }
+
+    /**
+     * Combines a suspected regression with its re-run: it stays a regression only when the re-run is
+     * one too; otherwise it is reported, not failed, as an unconfirmed regression.
+     */
+    public static Judgement confirm(Judgement first, Judgement rerun) {
+        if (rerun.verdict() == Verdict.REGRESSION) {
+            return rerun.confirming(first, Verdict.REGRESSION, "confirmed by a re-run: first " + first.reason()
+                    + "; re-run " + rerun.reason());
+        }
+        return rerun.confirming(first, Verdict.INCONCLUSIVE, "regression not confirmed by a re-run: first "
+                + first.reason() + "; re-run " + rerun.verdict().name().toLowerCase(Locale.ROOT) + ", "
+                + rerun.reason());
+    }
+
+    private String inconclusiveReason(Comparison comparison, boolean beyondSlower, boolean beyondFaster,
+            double limit, int samples) {
+        if (beyondSlower || beyondFaster) {
+            final double p = beyondSlower ? comparison.pSlower() : comparison.pFaster();
+            return "median " + ratio(comparison.ratio()) + " the baseline's, but " + (p >= rule.alpha()
+                    ? "p = " + p(p) + " is not below " + rule.alpha()
+                    : "the interval " + interval(comparison) + " does not clear the " + rule.noiseFloorPercent()
+                            + "% noise floor");
+        }
+        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
+        final double room = Math.log(limit) - Math.abs(Math.log(comparison.ratio()));
+        final String more = room > 0
+                ? "; about " + (int) Math.ceil(samples * Math.pow(halfWidth / room, 2)) + " samples would tell"
+                : "";
+        return "interval " + interval(comparison) + " too wide to rule out a change beyond ±"
+                + rule.thresholdPercent() + "%" + more;
+    }
+
+    /**
+     * The smallest slowdown these samples could flag: beyond the threshold, and far enough that an
+     * interval as wide as this one would clear the noise floor.
+     */
+    private double minimumDetectableRatio(Comparison comparison) {
+        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
+        final double floor = 1 + rule.noiseFloorPercent() / 100.0;
+        return Math.max(1 + rule.thresholdPercent() / 100.0, floor * Math.exp(halfWidth));
+    }
+
+    /**
+     * Whether a ratio is more than {@code percent} above 1, compared on the percent scale with a
+     * tolerance far below any real difference, so 136/100 against +36% is not a rounding accident.
+     */
+    static boolean above(double ratio, int percent) {
+        return ratio * 100 > 100 + percent + TOLERANCE;
+    }
+
+    /** Whether a ratio is below {@code 1 / (1 + percent/100)}, with the same tolerance. */
+    static boolean below(double ratio, int percent) {
+        return ratio * (100 + percent) < 100 - TOLERANCE;
+    }
+
+    private static final double TOLERANCE = 1e-9;
+
+    private static double[] scaled(double[] samples, double factor) {
+        final double[] result = new double[samples.length];
+        for (int i = 0; i < samples.length; i++) {
+            result[i] = samples[i] * factor;
+        }
+        return result;
     }
 
     static List<EnvironmentChange> changes(Map<String, String> baseline, Map<String, String> current) {
@@ -63,5 +172,17 @@ public final class Judge {
             }
         }
         return changes;
+    }
+
+    private static String ratio(double value) {
+        return String.format(Locale.ROOT, "%.2fx", value);
+    }
+
+    private static String p(double value) {
+        return value < 0.0001 ? String.format(Locale.ROOT, "%.1e", value) : String.format(Locale.ROOT, "%.4f", value);
+    }
+
+    private static String interval(Comparison comparison) {
+        return String.format(Locale.ROOT, "[%.2fx, %.2fx]", comparison.ratioLow(), comparison.ratioHigh());
     }
 }

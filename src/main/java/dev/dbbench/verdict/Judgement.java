@@ -3,23 +3,46 @@ package dev.dbbench.verdict;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 
 /**
  * The verdict on one benchmark with the numbers behind it.
  *
- * @param ratio current median over baseline median; NaN when there is no baseline
- * @param thresholdPercent the slowdown allowed before {@link Verdict#REGRESSION}
+ * @param comparison the statistics against the baseline; empty when there is none
+ * @param rulerRatio current machine-speed ruler over the baseline's (above 1: slower machine); NaN if unknown
+ * @param minimumDetectableRatio the smallest slowdown ratio these samples could have flagged
+ * @param reason one sentence on why the verdict is what it is
+ * @param firstPass for a re-run that confirmed or cleared a suspected regression, the first pass
  */
 public record Judgement(
         Verdict verdict,
         Summary current,
         Optional<Summary> baseline,
-        double ratio,
-        int thresholdPercent,
-        List<EnvironmentChange> environmentChanges) {
+        Optional<Comparison> comparison,
+        DecisionRule rule,
+        double rulerRatio,
+        double minimumDetectableRatio,
+        String reason,
+        List<EnvironmentChange> environmentChanges,
+        Optional<Judgement> firstPass) {
 
     public Judgement {
         environmentChanges = List.copyOf(environmentChanges);
+    }
+
+    /** Current median over baseline median (after normalization, when the rule asks for it); NaN without a baseline. */
+    public double ratio() {
+        return comparison.map(Comparison::ratio).orElse(Double.NaN);
+    }
+
+    public int thresholdPercent() {
+        return rule.thresholdPercent();
+    }
+
+    /** This judgement as the re-run of a suspected regression, with its final verdict and reason. */
+    Judgement confirming(Judgement first, Verdict finalVerdict, String finalReason) {
+        return new Judgement(finalVerdict, current, baseline, comparison, rule, rulerRatio, minimumDetectableRatio,
+                finalReason, environmentChanges, Optional.of(first));
     }
 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.dbbench.stats.Summary;
 
 class BaselineStoreTest {
+
+    private static final SortedMap<String, Double> RULER = new TreeMap<>(Map.of("jvm", 12_000_000.0));
 
     private static final String CLASS_NAME = "com.example.OrderBench";
 
@@ -272,7 +275,7 @@ class BaselineStoreTest {
     static BaselineEntry entry(String method, double median) {
         final double[] samples = IntStream.of(-1, 0, 1).mapToDouble(offset -> median + offset).toArray();
         return BaselineEntry.of(method, "pg", Instant.parse("2025-01-02T03:04:05Z"),
-                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, new TreeMap<>());
+                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, RULER, new TreeMap<>());
     }
 
     @Test
@@ -284,7 +287,7 @@ class BaselineStoreTest {
         final double[] samples = {1, 2, 3};
 
         store.merge("a.B", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, new TreeMap<>())));
+                Summary.of(samples), samples, RULER, new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-rw-r--");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("a.B"))))
@@ -297,7 +300,7 @@ class BaselineStoreTest {
         final double[] samples = {1, 2, 3};
 
         store.merge("c.D", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, new TreeMap<>())));
+                Summary.of(samples), samples, RULER, new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("c.D"))))
                 .isEqualTo("rw-r--r--");

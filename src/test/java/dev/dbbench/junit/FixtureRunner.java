@@ -37,6 +37,10 @@ final class FixtureRunner {
         return directory.resolve("baselines").resolve(fixture.getName() + ".json");
     }
 
+    Path reportDirectory() {
+        return directory.resolve("reports");
+    }
+
     Path baselineDirectory() {
         return directory.resolve("baselines");
     }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class ConsoleTableTest {
 
-    private static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "verdict");
+    private static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "interval",
+            "p", "cv", "detects", "verdict");
 
     @Test
     void rowsShowNameEngineMediansRatioAndVerdict() {
@@ -37,8 +38,7 @@ class ConsoleTableTest {
     void missingBaselineShowsDashesForBaselineAndRatio() {
         final List<String> lines = render(ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
 
-        assertCells(lines.get(1), List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-",
-                "NEW (recorded)"));
+        assertCells(lines.get(1), newRow());
     }
 
     @Test
@@ -46,8 +46,9 @@ class ConsoleTableTest {
         final List<List<String>> rows = List.of(
                 HEADER,
                 expectedRegressionRow(),
-                List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-", "NEW (recorded)"),
-                List.of("CustomerBench.findById", "postgres 16 embedded", "45.6 µs", "44.0 µs", "1.04x", "PASS"));
+                newRow(),
+                List.of("CustomerBench.findById", "postgres 16 embedded", "45.6 µs", "44.0 µs", "1.04x", "1.01x-1.06x",
+                        "0.0040", "4.6%", "1.25x", "PASS"));
         final List<String> lines = render(ResultFixtures.regression(),
                 ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.pass());
         assertThat(lines).hasSize(rows.size());
@@ -57,13 +58,14 @@ class ConsoleTableTest {
             spans[i] = assertCells(lines.get(i), rows.get(i));
         }
         for (int i = 1; i < rows.size(); i++) {
-            // Name columns (benchmark, engine, verdict) start together; numbers (median, baseline, ratio) end together.
+            // Name columns (benchmark, engine, verdict) start together; every figure column ends together.
             assertThat(spans[i][0]).as("benchmark start, line %d", i).isZero();
             assertThat(spans[i][2]).as("engine start, line %d", i).isEqualTo(spans[0][2]);
-            assertThat(spans[i][5]).as("median end, line %d", i).isEqualTo(spans[0][5]);
-            assertThat(spans[i][7]).as("baseline end, line %d", i).isEqualTo(spans[0][7]);
-            assertThat(spans[i][9]).as("ratio end, line %d", i).isEqualTo(spans[0][9]);
-            assertThat(spans[i][10]).as("verdict start, line %d", i).isEqualTo(spans[0][10]);
+            for (int column = 2; column <= 8; column++) {
+                assertThat(spans[i][2 * column + 1]).as("end of %s, line %d", HEADER.get(column), i)
+                        .isEqualTo(spans[0][2 * column + 1]);
+            }
+            assertThat(spans[i][18]).as("verdict start, line %d", i).isEqualTo(spans[0][18]);
         }
     }
 
@@ -79,12 +81,18 @@ class ConsoleTableTest {
 
     @Test
     void emptyRunRendersOnlyTheHeader() {
-        assertThat(new ConsoleTable().render(List.of())).isEqualTo("benchmark  engine  median  baseline  ratio  verdict\n");
+        assertThat(new ConsoleTable().render(List.of()))
+                .isEqualTo("benchmark  engine  median  baseline  ratio  interval  p  cv  detects  verdict\n");
     }
 
     private static List<String> expectedRegressionRow() {
-        return List.of("OrderBench.findByCustomer", "postgres 17 embedded", "130 µs", "100 µs", "1.30x",
-                "REGRESSION (failed)");
+        return List.of("OrderBench.findByCustomer", "postgres 17 embedded", "130 µs", "100 µs", "1.30x", "1.26x-1.35x",
+                "1.2e-06", "5.0%", "1.28x", "REGRESSION (failed)");
+    }
+
+    private static List<String> newRow() {
+        return List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-", "-", "-", "4.0%", "-",
+                "NEW (recorded)");
     }
 
     private static List<String> render(BenchmarkResult... results) {

@@ -19,9 +19,12 @@ class FailureMessageTest {
         assertThat(lines).containsExactly(
                 "dbbench: REGRESSION in OrderBench.findByCustomer [postgres 17 embedded]: median 1.30x the baseline's,"
                         + " threshold +25%",
-                "  median       100 µs -> 130 µs  (1.30x)",
+                "  why          median 1.30x the baseline's, beyond +25%, p = 1.2e-06, interval [1.26x, 1.35x]",
+                "  median       100 µs -> 130 µs  (1.30x, 98.0% interval 1.26x to 1.35x, p = 1.2e-06)",
                 "  p90          110 µs -> 150 µs",
-                "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%",
+                "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%; smallest detectable slowdown 1.28x",
+                "  machine      speed ruler 1.02x the baseline run's (timings not normalized; set dbbench.normalize=true"
+                        + " to divide by it)",
                 "  samples      15 x 100 op(s) after 5 warm-up(s); baseline 15 samples",
                 "  environment  engine.version 17.5 -> 17.6",
                 "  baseline     " + ResultFixtures.BASELINE_FILE + " (recorded 2025-01-02T03:04:05Z)",
@@ -69,7 +72,8 @@ class FailureMessageTest {
     }
 
     private static Judgement changes(Judgement judgement, List<EnvironmentChange> changes) {
-        return new Judgement(judgement.verdict(), judgement.current(), judgement.baseline(), judgement.ratio(),
-                judgement.thresholdPercent(), changes);
+        return new Judgement(judgement.verdict(), judgement.current(), judgement.baseline(), judgement.comparison(),
+                judgement.rule(), judgement.rulerRatio(), judgement.minimumDetectableRatio(), judgement.reason(), changes,
+                judgement.firstPass());
     }
 }

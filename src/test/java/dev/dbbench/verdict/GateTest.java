@@ -2,113 +2,94 @@ package dev.dbbench.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.EnumSet;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
-
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
+import java.util.Optional;
 
 import dev.dbbench.baseline.BaselineMode;
-import dev.dbbench.verdict.Gate.Decision;
+import org.junit.jupiter.api.Test;
 
 class GateTest {
 
-    private static final Decision PASSES = new Decision(false, false);
-    private static final Decision FAILS = new Decision(true, false);
-    private static final Decision RECORDS = new Decision(false, true);
+    private static final boolean CI = true;
+    private static final boolean DEVELOPER = false;
 
-    /**
-     * Every mode x verdict x failOnMissing, written out rather than derived, so the table reads as the
-     * policy a user is promised and a changed rule shows up as a changed row.
-     */
-    private static final List<Row> TABLE = List.of(
-            // compare: judge, never write, except a missing baseline which fails or is recorded.
-            row(BaselineMode.COMPARE, Verdict.PASS, false, PASSES),
-            row(BaselineMode.COMPARE, Verdict.PASS, true, PASSES),
-            row(BaselineMode.COMPARE, Verdict.IMPROVEMENT, false, PASSES),
-            row(BaselineMode.COMPARE, Verdict.IMPROVEMENT, true, PASSES),
-            row(BaselineMode.COMPARE, Verdict.REGRESSION, false, FAILS),
-            row(BaselineMode.COMPARE, Verdict.REGRESSION, true, FAILS),
-            row(BaselineMode.COMPARE, Verdict.NEW, false, RECORDS),
-            row(BaselineMode.COMPARE, Verdict.NEW, true, FAILS),
-            // update: rewrite everything that ran, fail nothing, whatever the verdict.
-            row(BaselineMode.UPDATE, Verdict.PASS, false, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.PASS, true, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.IMPROVEMENT, false, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.IMPROVEMENT, true, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.REGRESSION, false, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.REGRESSION, true, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.NEW, false, RECORDS),
-            row(BaselineMode.UPDATE, Verdict.NEW, true, RECORDS),
-            // record-missing: judge what has a baseline, record what has none even where CI says fail.
-            row(BaselineMode.RECORD_MISSING, Verdict.PASS, false, PASSES),
-            row(BaselineMode.RECORD_MISSING, Verdict.PASS, true, PASSES),
-            row(BaselineMode.RECORD_MISSING, Verdict.IMPROVEMENT, false, PASSES),
-            row(BaselineMode.RECORD_MISSING, Verdict.IMPROVEMENT, true, PASSES),
-            row(BaselineMode.RECORD_MISSING, Verdict.REGRESSION, false, FAILS),
-            row(BaselineMode.RECORD_MISSING, Verdict.REGRESSION, true, FAILS),
-            row(BaselineMode.RECORD_MISSING, Verdict.NEW, false, RECORDS),
-            row(BaselineMode.RECORD_MISSING, Verdict.NEW, true, RECORDS));
+    @Test
+    void compareFailsConfirmedRegressionsAndWarnsOnInconclusiveOnes() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI);
 
-    @TestFactory
-    Stream<DynamicTest> decisionForEveryModeVerdictAndMissingPolicy() {
-        return TABLE.stream().map(row -> DynamicTest.dynamicTest(row.toString(), () ->
-                assertThat(new Gate(row.mode(), row.failOnMissing()).decide(row.verdict()))
-                        .as(row.toString())
-                        .isEqualTo(row.expected())));
+        assertThat(gate.decide(Verdict.REGRESSION, true)).isEqualTo(new Gate.Decision(true, false, false));
+        assertThat(gate.decide(Verdict.INCONCLUSIVE, true)).isEqualTo(new Gate.Decision(false, true, false));
+        assertThat(gate.decide(Verdict.PASS, true)).isEqualTo(new Gate.Decision(false, false, false));
+        assertThat(gate.decide(Verdict.IMPROVEMENT, true)).isEqualTo(new Gate.Decision(false, false, false));
     }
 
     @Test
-    void tableCoversEveryCombinationOnce() {
-        final Set<List<Object>> seen = new HashSet<>();
-        TABLE.forEach(row -> assertThat(seen.add(List.of(row.mode(), row.verdict(), row.failOnMissing())))
-                .as("duplicate row %s", row).isTrue());
-
-        // A verdict or mode added later without a row here would otherwise go unchecked.
-        assertThat(seen).hasSize(EnumSet.allOf(BaselineMode.class).size() * EnumSet.allOf(Verdict.class).size() * 2);
+    void compareRecordsOrFailsMissingBaselinesAsConfigured() {
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).decide(Verdict.NEW, false))
+                .isEqualTo(new Gate.Decision(false, false, true));
+        assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).decide(Verdict.NEW, false))
+                .isEqualTo(new Gate.Decision(true, false, false));
     }
 
     @Test
-    void noModeEverBothFailsAndWritesABaseline() {
-        // A failing benchmark's numbers must never become the baseline that would let it pass next time.
-        for (BaselineMode mode : BaselineMode.values()) {
-            for (Verdict verdict : Verdict.values()) {
-                for (boolean failOnMissing : new boolean[] {false, true}) {
-                    final Decision decision = new Gate(mode, failOnMissing).decide(verdict);
-                    assertThat(decision.fails() && decision.writesBaseline())
-                            .as("%s %s failOnMissing=%s", mode, verdict, failOnMissing).isFalse();
-                }
-            }
+    void updateWritesEverythingAndFailsNothing() {
+        final Gate gate = new Gate(BaselineMode.UPDATE, true, Optional.of(TimeGate.FAIL), CI);
+
+        for (Verdict verdict : Verdict.values()) {
+            assertThat(gate.decide(verdict, true)).as(verdict.name()).isEqualTo(new Gate.Decision(false, false, true));
+            assertThat(gate.confirms(verdict, true)).as(verdict.name()).isFalse();
         }
     }
 
     @Test
-    void failsOnMissingOnlyInCompareMode() {
-        assertThat(new Gate(BaselineMode.COMPARE, true).failsOnMissing()).isTrue();
-        assertThat(new Gate(BaselineMode.COMPARE, false).failsOnMissing()).isFalse();
-        assertThat(new Gate(BaselineMode.UPDATE, true).failsOnMissing()).isFalse();
-        assertThat(new Gate(BaselineMode.RECORD_MISSING, true).failsOnMissing()).isFalse();
+    void recordMissingRecordsOnlyNewEntriesEvenWhenMissingOnesWouldFail() {
+        final Gate gate = new Gate(BaselineMode.RECORD_MISSING, true, Optional.empty(), CI);
+
+        assertThat(gate.decide(Verdict.NEW, false)).isEqualTo(new Gate.Decision(false, false, true));
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(new Gate.Decision(true, false, false));
+        assertThat(gate.decide(Verdict.PASS, false)).isEqualTo(new Gate.Decision(false, false, false));
     }
 
     @Test
-    void modeIsReportedAsConfigured() {
-        assertThat(new Gate(BaselineMode.RECORD_MISSING, false).mode()).isEqualTo(BaselineMode.RECORD_MISSING);
+    void defaultTimeGateWarnsOnlyOnADeveloperMachineAgainstBaselinesFromCi() {
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI).timeGate(true)).isEqualTo(TimeGate.FAIL);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).timeGate(false))
+                .isEqualTo(TimeGate.FAIL);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).timeGate(true))
+                .isEqualTo(TimeGate.WARN);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), DEVELOPER).timeGate(true))
+                .isEqualTo(TimeGate.FAIL);
     }
 
-    private static Row row(BaselineMode mode, Verdict verdict, boolean failOnMissing, Decision expected) {
-        return new Row(mode, verdict, failOnMissing, expected);
+    @Test
+    void warnReportsARegressionWithoutFailing() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.WARN), CI);
+
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(new Gate.Decision(false, true, false));
+        assertThat(gate.confirms(Verdict.REGRESSION, false)).isTrue();
     }
 
-    private record Row(BaselineMode mode, Verdict verdict, boolean failOnMissing, Decision expected) {
+    @Test
+    void offNeitherFailsNorWarnsNorReruns() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
 
-        @Override
-        public String toString() {
-            return mode.value() + " " + verdict + (failOnMissing ? " failOnMissing" : " recordMissing") + " -> "
-                    + (expected.fails() ? "fails" : "passes") + (expected.writesBaseline() ? ", writes" : "");
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(new Gate.Decision(false, false, false));
+        assertThat(gate.decide(Verdict.INCONCLUSIVE, false)).isEqualTo(new Gate.Decision(false, false, false));
+        assertThat(gate.confirms(Verdict.REGRESSION, false)).isFalse();
+    }
+
+    @Test
+    void onlySuspectedRegressionsAreRerun() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI);
+
+        for (Verdict verdict : Verdict.values()) {
+            assertThat(gate.confirms(verdict, false)).as(verdict.name()).isEqualTo(verdict == Verdict.REGRESSION);
         }
+    }
+
+    @Test
+    void timeGateValuesParseAndListThemselves() {
+        assertThat(TimeGate.parse(" Warn ")).contains(TimeGate.WARN);
+        assertThat(TimeGate.parse("loud")).isEmpty();
+        assertThat(TimeGate.allowed()).isEqualTo("fail, warn, off");
     }
 }

@@ -1,165 +1,203 @@
 package dev.dbbench.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 
-import org.junit.jupiter.api.Test;
-
 import dev.dbbench.stats.Summary;
+import org.junit.jupiter.api.Test;
 
 class JudgeTest {
 
-    private static final SortedMap<String, String> NO_ENVIRONMENT = new TreeMap<>();
+    private static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false);
+    private static final SortedMap<String, String> ENV = new TreeMap<>(Map.of("engine.version", "17.6"));
+    private static final SortedMap<String, Double> RULER = new TreeMap<>(Map.of("jvm", 1e7, "engine", 2e7));
 
     @Test
-    void ratioIsCurrentMedianOverBaselineMedian() {
-        final Judgement judgement = judge(25, 150, 120);
+    void unchangedSamplesPass() {
+        final double[] samples = lognormal(1, 100_000, 0.05, 15);
 
-        assertThat(judgement.ratio()).isEqualTo(1.25);
+        final Judgement judgement = judge(RULE, lognormal(2, 100_000, 0.05, 15), samples);
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(judgement.reason()).contains("within ±25%");
+        assertThat(judgement.comparison().orElseThrow().ratioLow()).isLessThan(1.1);
     }
 
     @Test
-    void judgementCarriesBothSummariesAndTheThreshold() {
-        final Summary current = median(130);
-        final Summary baseline = median(100);
+    void doubledTimeIsARegressionWithTheNumbersInItsReason() {
+        final Judgement judgement = judge(RULE, lognormal(3, 200_000, 0.05, 15), lognormal(4, 100_000, 0.05, 15));
 
-        final Judgement judgement = new Judge(10).judge(current, NO_ENVIRONMENT,
-                Optional.of(new Judge.Recorded(baseline, NO_ENVIRONMENT)));
-
-        assertThat(judgement.current()).isSameAs(current);
-        assertThat(judgement.baseline()).containsSame(baseline);
-        assertThat(judgement.thresholdPercent()).isEqualTo(10);
+        assertThat(judgement.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(judgement.ratio()).isBetween(1.8, 2.2);
+        assertThat(judgement.comparison().orElseThrow().pSlower()).isLessThan(1e-5);
+        assertThat(judgement.reason()).contains("beyond +25%").contains("p = ").contains("interval [");
     }
 
     @Test
-    void slowdownOfExactlyTheThresholdPasses() {
-        // The threshold is the allowed slowdown, so reaching it is still allowed.
-        assertThat(judge(25, 125, 100).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(judge(10, 110, 100).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(judge(50, 1_500_000, 1_000_000).verdict()).isEqualTo(Verdict.PASS);
+    void halvedTimeIsAnImprovement() {
+        final Judgement judgement = judge(RULE, lognormal(5, 50_000, 0.05, 15), lognormal(6, 100_000, 0.05, 15));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.IMPROVEMENT);
     }
 
     @Test
-    void slowdownJustBeyondTheThresholdIsARegression() {
-        assertThat(judge(25, Math.nextUp(125.0), 100).verdict()).isEqualTo(Verdict.REGRESSION);
-        assertThat(judge(25, 125.1, 100).verdict()).isEqualTo(Verdict.REGRESSION);
-        assertThat(judge(10, 111, 100).verdict()).isEqualTo(Verdict.REGRESSION);
-    }
-
-    @Test
-    void speedupOfExactlyTheThresholdPasses() {
-        // Symmetric on a log scale: 25% slower is 1.25x, the matching speed-up is 1 / 1.25 = 0.8x.
-        assertThat(judge(25, 100, 125).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(judge(10, 100, 110).verdict()).isEqualTo(Verdict.PASS);
-    }
-
-    @Test
-    void speedupJustBeyondTheThresholdIsAnImprovement() {
-        assertThat(judge(25, Math.nextDown(100.0), 125).verdict()).isEqualTo(Verdict.IMPROVEMENT);
-        assertThat(judge(25, 79, 100).verdict()).isEqualTo(Verdict.IMPROVEMENT);
-    }
-
-    @Test
-    void speedupBoundIsTheReciprocalOfTheSlowdownBoundNotOneMinusTheThreshold() {
-        // 0.78x is inside 1 - 0.25 = 0.75 but beyond 1 / 1.25 = 0.8: an improvement under the reciprocal rule.
-        assertThat(judge(25, 78, 100).verdict()).isEqualTo(Verdict.IMPROVEMENT);
-        assertThat(judge(25, 81, 100).verdict()).isEqualTo(Verdict.PASS);
-    }
-
-    @Test
-    void zeroThresholdFailsAnySlowdownAndPassesOnlyAnEqualMedian() {
-        assertThat(judge(0, 100, 100).verdict()).isEqualTo(Verdict.PASS);
-        assertThat(judge(0, Math.nextUp(100.0), 100).verdict()).isEqualTo(Verdict.REGRESSION);
-        assertThat(judge(0, Math.nextDown(100.0), 100).verdict()).isEqualTo(Verdict.IMPROVEMENT);
-    }
-
-    @Test
-    void onlyTheMedianDecidesNotTheTail() {
-        // A p99 three times worse is noise to the gate; the median is what it guards.
-        final Summary baseline = new Summary(15, 90, 100, 110, 120, 130, 100, 5, 3);
-        final Summary current = new Summary(15, 90, 101, 300, 360, 400, 140, 80, 3);
-
-        final Judgement judgement = new Judge(25).judge(current, NO_ENVIRONMENT,
-                Optional.of(new Judge.Recorded(baseline, NO_ENVIRONMENT)));
+    void slowdownWithinTheThresholdPassesWhenTheIntervalIsNarrow() {
+        final Judgement judgement = judge(RULE, lognormal(7, 110_000, 0.02, 15), lognormal(8, 100_000, 0.02, 15));
 
         assertThat(judgement.verdict()).isEqualTo(Verdict.PASS);
     }
 
     @Test
-    void withoutBaselineTheVerdictIsNewWithNoRatio() {
-        final Summary current = median(100);
+    void exactlyTheThresholdIsNotBeyondItForAnyThreshold() {
+        for (int threshold = 0; threshold <= 100; threshold++) {
+            final DecisionRule rule = new DecisionRule(threshold, 0.01, 0, 50, false);
+            final double slower = 100 + threshold;
+            assertThat(judge(rule, constant(slower, 15), constant(100, 15)).verdict())
+                    .as("+%d%% against +%d%%", threshold, threshold).isEqualTo(Verdict.PASS);
+            assertThat(judge(rule, constant(100, 15), constant(slower, 15)).verdict())
+                    .as("-%d%% against +%d%%", threshold, threshold).isEqualTo(Verdict.PASS);
+        }
+    }
 
-        final Judgement judgement = new Judge(25).judge(current, new TreeMap<>(Map.of("os.name", "Linux")),
-                Optional.empty());
+    @Test
+    void tooFewSamplesForAlphaAreInconclusiveAndSayHowManyAreNeeded() {
+        final Judgement judgement = judge(RULE, constant(300, 3), constant(100, 3));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.reason()).isEqualTo("3 vs 3 samples can never reach p < 0.01; use at least 5 samples");
+    }
+
+    @Test
+    void noisySamplesThatCannotRuleOutTheThresholdAreInconclusive() {
+        final Judgement judgement = judge(RULE, lognormal(9, 100_000, 0.6, 15), lognormal(10, 100_000, 0.6, 15));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.reason()).contains("too wide to rule out a change beyond ±25%");
+        assertThat(judgement.minimumDetectableRatio()).isGreaterThan(1.25);
+    }
+
+    @Test
+    void significantButTinySlowdownBeyondTheThresholdNeedsTheIntervalToClearTheNoiseFloor() {
+        final DecisionRule tight = new DecisionRule(1, 0.01, 3, 50, false);
+
+        final Judgement judgement = judge(tight, lognormal(11, 102_000, 0.005, 30), lognormal(12, 100_000, 0.005, 30));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.reason()).contains("does not clear the 3% noise floor");
+    }
+
+    @Test
+    void movedRulerMakesTimingsIncomparable() {
+        final SortedMap<String, Double> slowMachine = new TreeMap<>(Map.of("jvm", 2.2e7, "engine", 4.4e7));
+
+        final Judgement judgement = new Judge(RULE).judge(lognormal(13, 200_000, 0.05, 15), ENV, slowMachine,
+                recorded(lognormal(14, 100_000, 0.05, 15)));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.rulerRatio()).isCloseTo(2.2, within(1e-9));
+        assertThat(judgement.reason()).contains("machine-speed ruler moved 2.20x");
+    }
+
+    @Test
+    void normalizationDividesByTheRulerRatio() {
+        final SortedMap<String, Double> slowerMachine = new TreeMap<>(Map.of("jvm", 1.4e7, "engine", 2.8e7));
+        final double[] current = lognormal(15, 140_000, 0.03, 15);
+        final Optional<Judge.Recorded> baseline = recorded(lognormal(16, 100_000, 0.03, 15));
+
+        final Judgement raw = new Judge(RULE).judge(current, ENV, slowerMachine, baseline);
+        final Judgement normalized = new Judge(new DecisionRule(25, 0.01, 3, 50, true))
+                .judge(current, ENV, slowerMachine, baseline);
+
+        assertThat(raw.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(normalized.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(normalized.reason()).endsWith("(normalized by the ruler)");
+    }
+
+    @Test
+    void noBaselineIsNew() {
+        final Judgement judgement = new Judge(RULE).judge(constant(100, 5), ENV, RULER, Optional.empty());
 
         assertThat(judgement.verdict()).isEqualTo(Verdict.NEW);
         assertThat(judgement.ratio()).isNaN();
-        assertThat(judgement.baseline()).isEmpty();
-        assertThat(judgement.current()).isSameAs(current);
-        // Nothing to compare the environment with, so nothing is reported as changed.
-        assertThat(judgement.environmentChanges()).isEmpty();
-        assertThat(judgement.thresholdPercent()).isEqualTo(25);
     }
 
     @Test
-    void environmentChangesListAddedRemovedAndChangedKeysInKeyOrder() {
-        final SortedMap<String, String> baseline = new TreeMap<>(Map.of(
-                "cpu.count", "8", "engine.version", "17.5", "os.name", "Linux"));
-        final SortedMap<String, String> current = new TreeMap<>(Map.of(
-                "engine.version", "17.6", "java.version", "21", "os.name", "Linux"));
+    void environmentChangesListAddedRemovedAndChangedKeys() {
+        final SortedMap<String, String> before = new TreeMap<>(Map.of("a", "1", "b", "2", "c", "3"));
+        final SortedMap<String, String> after = new TreeMap<>(Map.of("b", "2", "c", "4", "d", "5"));
 
-        final Judgement judgement = new Judge(25).judge(median(100), current,
-                Optional.of(new Judge.Recorded(median(100), baseline)));
-
-        assertThat(judgement.environmentChanges()).containsExactly(
-                new EnvironmentChange("cpu.count", "8", "-"),
-                new EnvironmentChange("engine.version", "17.5", "17.6"),
-                new EnvironmentChange("java.version", "-", "21"));
+        assertThat(Judge.changes(before, after)).containsExactly(
+                new EnvironmentChange("a", "1", "-"),
+                new EnvironmentChange("c", "3", "4"),
+                new EnvironmentChange("d", "-", "5"));
+        assertThat(Judge.changes(before, before)).isEmpty();
     }
 
     @Test
-    void environmentChangeReadsAsKeyBeforeAndAfter() {
-        assertThat(new EnvironmentChange("engine.version", "17.5", "17.6")).hasToString("engine.version 17.5 -> 17.6");
+    void confirmedRegressionKeepsBothPasses() {
+        final Judgement first = judge(RULE, lognormal(17, 200_000, 0.05, 15), lognormal(18, 100_000, 0.05, 15));
+        final Judgement again = judge(RULE, lognormal(19, 210_000, 0.05, 15), lognormal(18, 100_000, 0.05, 15));
+
+        final Judgement confirmed = Judge.confirm(first, again);
+
+        assertThat(confirmed.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(confirmed.firstPass()).contains(first);
+        assertThat(confirmed.reason()).startsWith("confirmed by a re-run: first median");
     }
 
     @Test
-    void equalEnvironmentsHaveNoChanges() {
-        final SortedMap<String, String> environment = new TreeMap<>(Map.of("engine.version", "17.6", "os.name", "Linux"));
+    void regressionThatARerunDoesNotRepeatIsInconclusive() {
+        final Judgement first = judge(RULE, lognormal(20, 200_000, 0.05, 15), lognormal(21, 100_000, 0.05, 15));
+        final Judgement again = judge(RULE, lognormal(22, 100_000, 0.05, 15), lognormal(21, 100_000, 0.05, 15));
 
-        final Judgement judgement = new Judge(25).judge(median(100), new TreeMap<>(environment),
-                Optional.of(new Judge.Recorded(median(100), new TreeMap<>(environment))));
+        final Judgement cleared = Judge.confirm(first, again);
 
-        assertThat(judgement.environmentChanges()).isEmpty();
+        assertThat(cleared.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(cleared.reason()).startsWith("regression not confirmed by a re-run").contains("re-run pass, interval");
     }
 
     @Test
-    void environmentChangesDoNotAffectTheVerdict() {
-        final Judgement judgement = new Judge(25).judge(median(100), new TreeMap<>(Map.of("engine.version", "18")),
-                Optional.of(new Judge.Recorded(median(100), new TreeMap<>(Map.of("engine.version", "17")))));
-
-        assertThat(judgement.verdict()).isEqualTo(Verdict.PASS);
-        assertThat(judgement.environmentChanges()).hasSize(1);
+    void impossibleRulesAreRejected() {
+        assertThatThrownBy(() -> new DecisionRule(-1, 0.01, 3, 50, false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DecisionRule(25, 0.7, 3, 50, false)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    @Test
-    void negativeThresholdIsRejectedNamingTheValue() {
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> new Judge(-1))
-                .withMessage("thresholdPercent must be >= 0 but was -1");
+    private static Judgement judge(DecisionRule rule, double[] current, double[] baseline) {
+        return new Judge(rule).judge(current, ENV, RULER, recorded(baseline));
     }
 
-    private static Judgement judge(int thresholdPercent, double currentMedian, double baselineMedian) {
-        return new Judge(thresholdPercent).judge(median(currentMedian), NO_ENVIRONMENT,
-                Optional.of(new Judge.Recorded(median(baselineMedian), NO_ENVIRONMENT)));
+    private static Optional<Judge.Recorded> recorded(double[] baseline) {
+        return Optional.of(new Judge.Recorded(Summary.of(baseline), baseline, ENV, RULER));
     }
 
-    /** A summary whose other statistics are deliberately different from its median, so only the median can decide. */
-    private static Summary median(double median) {
-        return new Summary(15, median / 2, median, median * 3, median * 4, median * 5, median * 2, median, median / 10);
+    private static double[] constant(double value, int n) {
+        final double[] samples = new double[n];
+        Arrays.fill(samples, value);
+        return samples;
+    }
+
+    /** Log-normal samples around a median, with a fixed seed so each test sees the same data every run. */
+    static double[] lognormal(long seed, double median, double sigma, int n) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final double[] samples = new double[n];
+        for (int i = 0; i < n; i++) {
+            samples[i] = median * Math.exp(sigma * gaussian(random));
+        }
+        return samples;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        // Box-Muller: enough for test data, and SplittableRandom has no nextGaussian on Java 17.
+        final double u = 1 - random.nextDouble();
+        final double v = random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     }
 }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -13,6 +14,7 @@ import javax.sql.DataSource;
 
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -94,6 +96,11 @@ public final class EmbeddedPostgresServer implements EngineServer {
     }
 
     @Override
+    public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
+        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.getPostgresDatabase()));
+    }
+
+    @Override
     public synchronized void close() throws Exception {
         if (!closed) {
             closed = true;
@@ -110,6 +117,26 @@ public final class EmbeddedPostgresServer implements EngineServer {
         };
 
         private PostgresFingerprint() {
+        }
+
+        /** Half a million multiply-adds in the executor: pure server CPU, no I/O, no client work. */
+        static RulerWorkload rulerWorkload(DataSource admin) throws SQLException {
+            final Connection connection = admin.getConnection();
+            return new RulerWorkload() {
+                @Override
+                public void run() throws SQLException {
+                    try (Statement statement = connection.createStatement();
+                            ResultSet sum = statement.executeQuery(
+                                    "SELECT sum(g::bigint * g) FROM generate_series(1, 500000) AS g")) {
+                        sum.next();
+                    }
+                }
+
+                @Override
+                public void close() throws SQLException {
+                    connection.close();
+                }
+            };
         }
 
         static SortedMap<String, String> read(DataSource admin) throws SQLException {
