@@ -39,7 +39,11 @@ public final class ConfigKeys {
      */
     public static final String GATE_TIME = "dbbench.gate.time";
 
-    /** Whether timing ratios are divided by the machine-speed ruler's ratio. Default {@code false}. */
+    /**
+     * Whether timing ratios are divided by the machine-speed ruler's ratio, so a machine that is
+     * slower as a whole (another runner, a busy neighbour) does not read as slower code. Default
+     * {@value #DEFAULT_NORMALIZE}.
+     */
     public static final String NORMALIZE = "dbbench.normalize";
 
     /**
@@ -80,7 +84,8 @@ public final class ConfigKeys {
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
     public static final double DEFAULT_ALPHA = 0.01;
     public static final int DEFAULT_NOISE_FLOOR_PERCENT = 3;
-    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
+    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 30;
+    public static final boolean DEFAULT_NORMALIZE = true;
     public static final String DEFAULT_BASELINE_DIR = "baselines";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";
     public static final String DEFAULT_POSTGRES_VERSION = "17";

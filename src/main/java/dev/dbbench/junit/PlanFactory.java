@@ -53,7 +53,7 @@ final class PlanFactory {
                 configuration.integer(ConfigKeys.NOISE_FLOOR_PERCENT, 0).orElse(ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
                 configuration.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0)
                         .orElse(ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
-                configuration.bool(ConfigKeys.NORMALIZE).orElse(false));
+                configuration.bool(ConfigKeys.NORMALIZE).orElse(ConfigKeys.DEFAULT_NORMALIZE));
         return new BenchmarkPlan(testClass, method, sampling, rule, targets(testClass, method));
     }
 

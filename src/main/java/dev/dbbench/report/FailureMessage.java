@@ -56,8 +56,8 @@ public final class FailureMessage {
         line(text, "machine", Double.isNaN(judgement.rulerRatio())
                 ? "no ruler reading to compare"
                 : "speed ruler " + Durations.ratio(judgement.rulerRatio()) + " the baseline run's ("
-                        + (judgement.rule().normalize() ? "timings normalized by it" : "timings not normalized; set "
-                        + ConfigKeys.NORMALIZE + "=true to divide by it") + ")");
+                        + (judgement.rule().normalize() ? "timings divided by it" : "timings not normalized, "
+                        + ConfigKeys.NORMALIZE + "=false") + ")");
         line(text, "samples", current.n() + " x " + result.samples().opsPerSample() + " op(s) after "
                 + result.samples().warmups() + " warm-up(s); baseline " + baseline.n() + " samples");
         line(text, "environment", judgement.environmentChanges().isEmpty()
