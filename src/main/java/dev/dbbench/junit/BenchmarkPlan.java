@@ -9,10 +9,11 @@ import dev.dbbench.verdict.DecisionRule;
 
 /** What one {@code @DbBenchmark} method will do: how it is sampled and judged, on which targets. */
 record BenchmarkPlan(Class<?> testClass, Method method, SamplingPlan sampling, DecisionRule rule,
-        List<EngineTarget> targets) {
+        List<EngineTarget> targets, List<ExpectationPlan> expectations) {
 
     BenchmarkPlan {
         targets = List.copyOf(targets);
+        expectations = List.copyOf(expectations);
     }
 
     /** {@code ClassName.method()}, as configuration errors name it. */

@@ -28,11 +28,19 @@ final class ClassContext implements AutoCloseable {
         this.run = run;
     }
 
-    synchronized ScratchDatabase database(EngineTarget target) throws Exception {
+    /** Fills a database that was just created, such as by calling the class's {@code @DbFixture} methods. */
+    @FunctionalInterface
+    interface Filler {
+        void fill(EngineTarget target, ScratchDatabase database) throws Exception;
+    }
+
+    /** The class's database on a target, created and filled on first use. */
+    synchronized ScratchDatabase database(EngineTarget target, Filler filler) throws Exception {
         ScratchDatabase database = databases.get(target);
         if (database == null) {
             database = closer.register(run.pool().server(target).createDatabase(testClass.getSimpleName()));
             databases.put(target, database);
+            filler.fill(target, database);
         }
         return database;
     }

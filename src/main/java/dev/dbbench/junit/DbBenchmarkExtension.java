@@ -2,10 +2,12 @@ package dev.dbbench.junit;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -13,15 +15,19 @@ import java.util.stream.Stream;
 
 import dev.dbbench.api.BeforeSample;
 import dev.dbbench.api.DbBenchConfigurationException;
+import dev.dbbench.api.DbFixture;
 import dev.dbbench.api.SampleTimer;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.report.BenchmarkResult;
+import dev.dbbench.report.ExpectationMessage;
+import dev.dbbench.report.ExpectationResult;
 import dev.dbbench.report.Durations;
 import dev.dbbench.report.FailureMessage;
 import dev.dbbench.report.ResultRows;
@@ -111,26 +117,74 @@ public final class DbBenchmarkExtension
         final Object instance = invocationContext.getTarget().orElse(null);
         final Object[] arguments = invocationContext.getArguments().toArray();
         final Operation body = () -> invoke(method, instance, arguments);
-        final Operation beforeSample = beforeSampleHook(context, instance);
+        final Operation beforeSample = beforeSampleHook(context, instance, target);
+        final Sampler.Side own = new Sampler.Side(body, beforeSample, timer(context));
+        final List<ExpectationEvaluator.OtherSide> others = otherSides(plan, target, context, instance);
+        final List<Sampler.Side> sides = new ArrayList<>();
+        sides.add(own);
+        others.forEach(other -> sides.add(other.side()));
 
         final Sampler sampler = new Sampler(plan.sampling());
-        final RegionTimer timer = timer(context);
-        final Samples samples = sampler.run(body, beforeSample, timer);
+        final List<Samples> samples = sampler.runInterleaved(sides);
 
         final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
         environment.putAll(run.pool().server(target).fingerprint());
-        final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples, environment,
-                run.ruler(target), classContext.baseline(), () -> sampler.run(body, beforeSample, timer));
+        final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment,
+                run.ruler(target), classContext.baseline(), () -> sampler.run(body, beforeSample, own.timer()))
+                .withExpectations(new ExpectationEvaluator(run.gate(), plan.rule().alpha(), sampler)
+                        .evaluate(plan, target, own, others, samples));
         run.report().add(result);
         context.publishReportEntry(reportEntry(result));
+        report(result);
+    }
+
+    /** Prints the result line and any warning, and fails with every failing message of the benchmark at once. */
+    private static void report(BenchmarkResult result) {
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
         System.out.println(ResultRows.line(result));
+        final List<String> failures = new ArrayList<>();
         if (result.decision().fails()) {
-            throw new AssertionFailedError(FailureMessage.render(result));
-        }
-        if (result.decision().warns()) {
+            failures.add(FailureMessage.render(result));
+        } else if (result.decision().warns()) {
             System.out.println(FailureMessage.render(result));
         }
+        for (ExpectationResult expectation : result.expectations()) {
+            System.out.println(ResultRows.line(expectation));
+            if (expectation.fails()) {
+                failures.add(ExpectationMessage.render(result.className(), expectation));
+            } else if (expectation.warns()) {
+                System.out.println(ExpectationMessage.render(result.className(), expectation));
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionFailedError(String.join("\n\n", failures));
+        }
+    }
+
+    /** The other sides of this benchmark's expectations that apply on this target, with their parameters resolved. */
+    private List<ExpectationEvaluator.OtherSide> otherSides(BenchmarkPlan plan, EngineTarget target,
+            ExtensionContext context, Object instance) throws Exception {
+        final List<ExpectationEvaluator.OtherSide> others = new ArrayList<>();
+        for (ExpectationPlan expectation : plan.expectations()) {
+            final Optional<EngineTarget> otherTarget = expectation.otherTarget(target);
+            if (otherTarget.isEmpty()) {
+                continue;
+            }
+            final Method other = expectation.other();
+            other.setAccessible(true);
+            final RegionTimer timer = new RegionTimer();
+            final Parameter[] parameters = other.getParameters();
+            final Object[] arguments = new Object[parameters.length];
+            for (int i = 0; i < parameters.length; i++) {
+                arguments[i] = parameters[i].getType() == SampleTimer.class
+                        ? timer
+                        : resolve(parameters[i].getType(), otherTarget.get(), context);
+            }
+            others.add(new ExpectationEvaluator.OtherSide(expectation, otherTarget.get(), new Sampler.Side(
+                    () -> invoke(other, instance, arguments), beforeSampleHook(context, instance, otherTarget.get()),
+                    timer)));
+        }
+        return others;
     }
 
     private static Map<String, String> reportEntry(BenchmarkResult result) {
@@ -151,15 +205,16 @@ public final class DbBenchmarkExtension
         }
     }
 
-    /** Calls every {@code @BeforeSample} method of the class, parameters resolved for this invocation. */
-    private Operation beforeSampleHook(ExtensionContext context, Object instance) throws Exception {
+    /** Calls every {@code @BeforeSample} method of the class, parameters resolved for a target in this invocation. */
+    private Operation beforeSampleHook(ExtensionContext context, Object instance, EngineTarget target)
+            throws Exception {
         final List<Method> hooks = beforeSampleMethods(context.getRequiredTestClass());
         final List<Object[]> arguments = new ArrayList<>();
         for (Method hook : hooks) {
             final Parameter[] parameters = hook.getParameters();
             final Object[] values = new Object[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
-                values[i] = resolve(parameters[i].getType(), context);
+                values[i] = resolve(parameters[i].getType(), target, context);
             }
             hook.setAccessible(true);
             arguments.add(values);
@@ -197,12 +252,53 @@ public final class DbBenchmarkExtension
 
     /** An engine resource for the current scope: this invocation, or the class for class-level methods. */
     private Object resolve(Class<?> type, ExtensionContext context) throws Exception {
-        final EngineTarget target = currentTarget(context);
+        return resolve(type, currentTarget(context), context);
+    }
+
+    private Object resolve(Class<?> type, EngineTarget target, ExtensionContext context) throws Exception {
         final ClassContext classContext = classContext(context);
         final Closer scope = context.getTestMethod().isPresent()
                 ? stored(context, "closer:" + context.getUniqueId(), Closer::new, Closer.class)
                 : classContext.closer();
-        return classContext.database(target).resolve(type, scope);
+        final Object instance = context.getTestInstance().orElse(null);
+        return classContext.database(target, (created, database) -> fill(context, instance, created, database))
+                .resolve(type, scope);
+    }
+
+    /** Calls the class's {@code @DbFixture} methods on a database dbbench just created. */
+    private static void fill(ExtensionContext context, Object instance, EngineTarget target, ScratchDatabase database)
+            throws Exception {
+        final Closer scope = new Closer();
+        try (scope) {
+            for (Method fixture : AnnotationSupport.findAnnotatedMethods(context.getRequiredTestClass(),
+                    DbFixture.class, HierarchyTraversalMode.TOP_DOWN)) {
+                final Parameter[] parameters = fixture.getParameters();
+                final Object[] arguments = new Object[parameters.length];
+                for (int i = 0; i < parameters.length; i++) {
+                    if (!target.kind().injectableTypes().contains(parameters[i].getType())) {
+                        throw new DbBenchConfigurationException("@DbFixture method "
+                                + context.getRequiredTestClass().getSimpleName() + "." + fixture.getName()
+                                + "() declares a parameter of type " + parameters[i].getType().getName()
+                                + " that [" + target.label() + "] cannot inject");
+                    }
+                    arguments[i] = database.resolve(parameters[i].getType(), scope);
+                }
+                if (!Modifier.isStatic(fixture.getModifiers()) && instance == null) {
+                    throw new DbBenchConfigurationException("@DbFixture method "
+                            + context.getRequiredTestClass().getSimpleName() + "." + fixture.getName()
+                            + "() is not static, but the database is first needed before a test instance exists;"
+                            + " make it static");
+                }
+                fixture.setAccessible(true);
+                try {
+                    invoke(fixture, Modifier.isStatic(fixture.getModifiers()) ? null : instance, arguments);
+                } catch (Exception | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
     }
 
     private EngineTarget currentTarget(ExtensionContext context) {

@@ -1,6 +1,7 @@
 package dev.dbbench.junit;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -61,7 +62,7 @@ final class Evaluator {
         }
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,
                 decision, run.gate().mode(), run.baselines().fileFor(className),
-                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan));
+                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of());
     }
 
     /** The Maven command that rewrites exactly this benchmark's entries. */

@@ -54,7 +54,9 @@ final class PlanFactory {
                 configuration.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0)
                         .orElse(ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
                 configuration.bool(ConfigKeys.NORMALIZE).orElse(ConfigKeys.DEFAULT_NORMALIZE));
-        return new BenchmarkPlan(testClass, method, sampling, rule, targets(testClass, method));
+        final List<EngineTarget> targets = targets(testClass, method);
+        return new BenchmarkPlan(testClass, method, sampling, rule, targets,
+                new ExpectationPlanner(this).plan(testClass, method, targets));
     }
 
     private int setting(String where, String attribute, int annotated, String key, int min, int fallback) {

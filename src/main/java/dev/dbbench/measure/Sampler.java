@@ -1,6 +1,8 @@
 package dev.dbbench.measure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Runs a benchmark body according to a {@link SamplingPlan}: calibration when asked for, warm-ups,
@@ -17,6 +19,10 @@ public final class Sampler {
         this.plan = plan;
     }
 
+    /** One benchmark body to sample, with its untimed per-sample hook and its region timer. */
+    public record Side(Operation body, Operation beforeSample, RegionTimer timer) {
+    }
+
     /**
      * Samples {@code body}.
      *
@@ -24,24 +30,45 @@ public final class Sampler {
      * @param timer the timer the body may use to time only a region of itself
      */
     public Samples run(Operation body, Operation beforeSample, RegionTimer timer) throws Throwable {
+        return runInterleaved(List.of(new Side(body, beforeSample, timer))).get(0);
+    }
+
+    /**
+     * Samples several bodies in turn, one sample of each before the next of any (A B A B ...), so
+     * drift in the machine's speed hits every side alike and their ratio stays fair. Each side is
+     * calibrated on its own; the timeout covers them all.
+     */
+    public List<Samples> runInterleaved(List<Side> sides) throws Throwable {
         final long start = System.nanoTime();
         final long deadline = start + plan.timeout().toNanos();
-        int ops = plan.opsPerSample();
-        if (ops == SamplingPlan.CALIBRATE) {
-            ops = calibrate(body, beforeSample, timer, deadline);
+        final int[] ops = new int[sides.size()];
+        for (int s = 0; s < sides.size(); s++) {
+            final Side side = sides.get(s);
+            ops[s] = plan.opsPerSample() == SamplingPlan.CALIBRATE
+                    ? calibrate(side.body(), side.beforeSample(), side.timer(), deadline)
+                    : plan.opsPerSample();
         }
         for (int i = 0; i < plan.warmups(); i++) {
-            sample(body, beforeSample, timer, ops);
+            for (int s = 0; s < sides.size(); s++) {
+                sample(sides.get(s), ops[s]);
+            }
             checkDeadline(deadline, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
-        final double[] nanosPerOp = new double[plan.samples()];
-        for (int i = 0; i < nanosPerOp.length; i++) {
-            nanosPerOp[i] = (double) sample(body, beforeSample, timer, ops) / ops;
-            if (i + 1 < nanosPerOp.length) {
-                checkDeadline(deadline, "sample " + (i + 1) + " of " + nanosPerOp.length, 0);
+        final double[][] nanosPerOp = new double[sides.size()][plan.samples()];
+        for (int i = 0; i < plan.samples(); i++) {
+            for (int s = 0; s < sides.size(); s++) {
+                nanosPerOp[s][i] = (double) sample(sides.get(s), ops[s]) / ops[s];
+            }
+            if (i + 1 < plan.samples()) {
+                checkDeadline(deadline, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
         }
-        return new Samples(nanosPerOp, ops, plan.warmups(), Duration.ofNanos(System.nanoTime() - start));
+        final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        final List<Samples> result = new ArrayList<>();
+        for (int s = 0; s < sides.size(); s++) {
+            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed));
+        }
+        return result;
     }
 
     /**
@@ -90,15 +117,16 @@ public final class Sampler {
         return timer.endSample(System.nanoTime() - start);
     }
 
-    private static long sample(Operation body, Operation beforeSample, RegionTimer timer, int ops) throws Throwable {
-        beforeSample.run();
-        timer.beginSample();
+    private static long sample(Side side, int ops) throws Throwable {
+        side.beforeSample().run();
+        side.timer().beginSample();
+        final Operation body = side.body();
         final long start = System.nanoTime();
         for (int i = 0; i < ops; i++) {
             body.run();
         }
         final long wall = System.nanoTime() - start;
-        return timer.endSample(wall);
+        return side.timer().endSample(wall);
     }
 
     private void checkDeadline(long deadline, String phase, int calibrationRounds) {

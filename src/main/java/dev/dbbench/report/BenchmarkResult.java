@@ -2,6 +2,7 @@ package dev.dbbench.report;
 
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -30,10 +31,23 @@ public record BenchmarkResult(
         Path baselineFile,
         String baselineRecordedAt,
         SortedMap<String, String> environment,
-        String acceptCommand) {
+        String acceptCommand,
+        List<ExpectationResult> expectations) {
 
     public BenchmarkResult {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+        expectations = List.copyOf(expectations);
+    }
+
+    /** This result with the outcomes of its relative expectations. */
+    public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
+        return new BenchmarkResult(className, methodName, target, key, samples, judgement, decision, mode, baselineFile,
+                baselineRecordedAt, environment, acceptCommand, outcomes);
+    }
+
+    /** Whether the benchmark or any of its expectations fails the test. */
+    public boolean fails() {
+        return decision.fails() || expectations.stream().anyMatch(ExpectationResult::fails);
     }
 
     /** {@code SimpleClassName.method}, for tables and messages. */

@@ -31,6 +31,7 @@ public final class ConsoleTable implements ResultFormat {
             }
             text.append('\n');
         }
+        ResultRows.expectationLines(results).forEach(line -> text.append(line).append('\n'));
         return text.toString();
     }
 }

@@ -36,6 +36,23 @@ public final class JsonResults implements ResultFormat {
         return Double.isNaN(value) ? null : value;
     }
 
+    private static Map<String, Object> toMap(ExpectationResult expectation) {
+        final Map<String, Object> map = new LinkedHashMap<>();
+        map.put("benchmark", expectation.benchmark());
+        map.put("other", expectation.other());
+        map.put("verdict", expectation.judgement().verdict().name());
+        map.put("factor", expectation.judgement().factor());
+        map.put("speedup", expectation.judgement().speedup());
+        map.put("speedupInterval", List.of(expectation.judgement().comparison().ratioLow(),
+                expectation.judgement().comparison().ratioHigh()));
+        map.put("thisMedian", expectation.judgement().thisMedian());
+        map.put("otherMedian", expectation.judgement().otherMedian());
+        map.put("reason", expectation.judgement().reason());
+        map.put("failed", expectation.fails());
+        map.put("warned", expectation.warns());
+        return map;
+    }
+
     private static Map<String, Object> toMap(BenchmarkResult result) {
         final Map<String, Object> map = new LinkedHashMap<>();
         map.put("class", result.className());
@@ -70,6 +87,7 @@ public final class JsonResults implements ResultFormat {
         map.put("environmentChanges", result.judgement().environmentChanges().stream()
                 .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
                 .toList());
+        map.put("expectations", result.expectations().stream().map(JsonResults::toMap).toList());
         map.put("baselineFile", result.baselineFile().toString());
         map.put("acceptCommand", result.acceptCommand());
         return map;

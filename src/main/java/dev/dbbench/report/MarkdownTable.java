@@ -15,6 +15,11 @@ public final class MarkdownTable implements ResultFormat {
         }
         text.append(rule).append('\n');
         results.forEach(result -> appendRow(text, ResultRows.row(result)));
+        final List<String> expectations = ResultRows.expectationLines(results);
+        if (!expectations.isEmpty()) {
+            text.append('\n');
+            expectations.forEach(line -> text.append("- ").append(line.replace("|", "\\|")).append('\n'));
+        }
         return text.toString();
     }
 

@@ -1,5 +1,6 @@
 package dev.dbbench.report;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** The cells the text formats share, so the log line, console table and Markdown table say the same thing. */
@@ -38,6 +39,32 @@ public final class ResultRows {
         return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
                 + cells.get(3) + ", ratio " + cells.get(4) + " (interval " + cells.get(5) + ", p " + cells.get(6)
                 + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason();
+    }
+
+    /** The expectation lines of a run, under a heading; empty when no benchmark has one. */
+    static List<String> expectationLines(List<BenchmarkResult> results) {
+        final List<String> lines = new ArrayList<>();
+        for (BenchmarkResult result : results) {
+            for (ExpectationResult expectation : result.expectations()) {
+                final int dot = result.className().lastIndexOf('.');
+                lines.add(result.className().substring(dot + 1) + "." + line(expectation).substring("dbbench: ".length()));
+            }
+        }
+        if (!lines.isEmpty()) {
+            lines.add(0, "expectations (@ExpectFasterThan, measured side by side):");
+        }
+        return lines;
+    }
+
+    /** One line per relative expectation, printed after its benchmark's line. */
+    public static String line(ExpectationResult expectation) {
+        return "dbbench: " + expectation.benchmark() + " vs " + expectation.other() + ": "
+                + expectation.judgement().verdict() + marker(expectation.fails(), expectation.warns()) + " - "
+                + expectation.judgement().reason();
+    }
+
+    private static String marker(boolean fails, boolean warns) {
+        return fails ? " (failed)" : warns ? " (warning)" : "";
     }
 
     static String verdict(BenchmarkResult result) {

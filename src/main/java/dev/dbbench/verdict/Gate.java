@@ -48,6 +48,23 @@ public final class Gate {
                 && timeGate(baselineRecordedInCi) != TimeGate.OFF;
     }
 
+    /**
+     * What a relative expectation's verdict does. It compares two benchmarks of the same run, so
+     * where the baseline was recorded does not matter; the update mode does not silence it either.
+     */
+    public Decision decide(ExpectationVerdict verdict) {
+        final TimeGate gate = timeGate(false);
+        return new Decision(verdict == ExpectationVerdict.MISSED && gate == TimeGate.FAIL,
+                gate != TimeGate.OFF && (verdict == ExpectationVerdict.INCONCLUSIVE
+                        || verdict == ExpectationVerdict.MISSED && gate == TimeGate.WARN),
+                false);
+    }
+
+    /** Whether a missed expectation is re-run before deciding. */
+    public boolean confirms(ExpectationVerdict verdict) {
+        return verdict == ExpectationVerdict.MISSED && timeGate(false) != TimeGate.OFF;
+    }
+
     public Decision decide(Verdict verdict, boolean baselineRecordedInCi) {
         final TimeGate gate = timeGate(baselineRecordedInCi);
         final boolean timingWarning = gate != TimeGate.OFF

@@ -1,0 +1,70 @@
+package dev.dbbench.verdict;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.dbbench.stats.Comparison;
+import dev.dbbench.stats.SampleComparator;
+import dev.dbbench.stats.Summary;
+
+/**
+ * Decides whether one benchmark is at least a factor faster than another from interleaved samples:
+ * met when the whole interval of the speed-up clears the factor, missed when it lies wholly below.
+ */
+public final class RelativeJudge {
+
+    private final SampleComparator comparator;
+    private final double confidence;
+
+    /** @param alpha one-sided level; the interval of the speed-up has coverage {@code 1 - 2 alpha} */
+    public RelativeJudge(double alpha) {
+        this.confidence = 1 - 2 * alpha;
+        this.comparator = new SampleComparator(confidence);
+    }
+
+    /**
+     * @param thisSide samples of the benchmark that carries the expectation
+     * @param otherSide samples of the benchmark it must beat, taken interleaved with {@code thisSide}
+     */
+    public ExpectationJudgement judge(double[] thisSide, double[] otherSide, double factor) {
+        final Comparison comparison = comparator.compare(otherSide, thisSide);
+        final double speedup = comparison.ratio();
+        final String figures = String.format(Locale.ROOT, "%.2fx faster, %.0f%% interval %.2fx to %.2fx, needs %.2fx",
+                speedup, confidence * 100, comparison.ratioLow(), comparison.ratioHigh(), factor);
+        final ExpectationVerdict verdict;
+        final String reason;
+        if (comparison.ratioLow() >= factor) {
+            verdict = ExpectationVerdict.MET;
+            reason = figures;
+        } else if (comparison.ratioHigh() < factor) {
+            verdict = ExpectationVerdict.MISSED;
+            reason = figures;
+        } else {
+            verdict = ExpectationVerdict.INCONCLUSIVE;
+            reason = figures + "; the interval straddles the factor" + moreSamples(comparison, factor, thisSide.length);
+        }
+        return new ExpectationJudgement(verdict, speedup, comparison, factor, Summary.of(thisSide).median(),
+                Summary.of(otherSide).median(), reason, Optional.empty());
+    }
+
+    /** A miss stands only when its re-run misses too. */
+    public static ExpectationJudgement confirm(ExpectationJudgement first, ExpectationJudgement rerun) {
+        final ExpectationVerdict verdict = rerun.verdict() == ExpectationVerdict.MISSED
+                ? ExpectationVerdict.MISSED : ExpectationVerdict.INCONCLUSIVE;
+        final String reason = (verdict == ExpectationVerdict.MISSED ? "missed twice: " : "miss not repeated by a re-run: ")
+                + "first " + first.reason() + "; re-run " + rerun.reason();
+        return new ExpectationJudgement(verdict, rerun.speedup(), rerun.comparison(), rerun.factor(),
+                rerun.thisMedian(), rerun.otherMedian(), reason, Optional.of(first));
+    }
+
+    /** Interval width shrinks with the square root of the sample count; say roughly how many would settle it. */
+    private static String moreSamples(Comparison comparison, double factor, int samples) {
+        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
+        final double distance = Math.abs(Math.log(comparison.ratio()) - Math.log(factor));
+        if (distance <= 0) {
+            return "";
+        }
+        final int needed = (int) Math.ceil(samples * Math.pow(halfWidth / distance, 2));
+        return needed > samples ? "; about " + needed + " samples per side would tell" : "";
+    }
+}
