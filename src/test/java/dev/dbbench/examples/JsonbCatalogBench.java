@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.ExpectFasterThan;
@@ -27,12 +26,7 @@ class JsonbCatalogBench {
 
     @BeforeAll
     static void loadCatalog(Connection db) throws SQLException {
-        try (Statement statement = db.createStatement()) {
-            statement.execute("CREATE TABLE json_tables (data jsonb)");
-            ProductCatalog.loadInto(db, "json_tables", DOCUMENTS);
-            statement.execute("CREATE INDEX json_tables_idx ON json_tables USING gin (data)");
-            statement.execute("ANALYZE json_tables");
-        }
+        ProductCatalog.createIndexedTable(db, "json_tables", DOCUMENTS);
     }
 
     @DbBenchmark
