@@ -4,11 +4,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.dbbench.plan.StatementPlan;
 import dev.dbbench.stats.Summary;
 
 /**
@@ -16,9 +18,10 @@ import dev.dbbench.stats.Summary;
  * were measured in. Times are in nanoseconds per operation.
  *
  * @param recordedAt ISO-8601 instant of the run that recorded it
+ * @param plans what PostgreSQL did for each statement of one call (empty for other engines)
  * @param ruler the run's machine-speed ruler readings, median nanoseconds per workload
  */
-@JsonPropertyOrder({"method", "target", "recordedAt", "unit", "sampling", "summary", "samples", "ruler", "environment"})
+@JsonPropertyOrder({"method", "target", "recordedAt", "unit", "sampling", "summary", "samples", "plans", "ruler", "environment"})
 public record BaselineEntry(
         String method,
         String target,
@@ -27,6 +30,7 @@ public record BaselineEntry(
         Sampling sampling,
         Summary summary,
         double[] samples,
+        List<StatementPlan> plans,
         SortedMap<String, Double> ruler,
         SortedMap<String, String> environment) {
 
@@ -35,6 +39,7 @@ public record BaselineEntry(
 
     public BaselineEntry {
         samples = samples.clone();
+        plans = List.copyOf(plans);
         ruler = Collections.unmodifiableSortedMap(new TreeMap<>(ruler));
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
     }
@@ -44,7 +49,8 @@ public record BaselineEntry(
      * timer's resolution, so files do not carry meaningless digits.
      */
     public static BaselineEntry of(String method, String target, Instant recordedAt, Sampling sampling,
-            Summary summary, double[] samples, SortedMap<String, Double> ruler, SortedMap<String, String> environment) {
+            Summary summary, double[] samples, List<StatementPlan> plans, SortedMap<String, Double> ruler,
+            SortedMap<String, String> environment) {
         final Summary rounded = new Summary(summary.n(), round(summary.min()), round(summary.median()),
                 round(summary.p90()), round(summary.p99()), round(summary.max()), round(summary.mean()),
                 round(summary.stdev()), round(summary.mad()));
@@ -53,7 +59,7 @@ public record BaselineEntry(
             roundedSamples[i] = round(samples[i]);
         }
         return new BaselineEntry(method, target, recordedAt.truncatedTo(ChronoUnit.SECONDS).toString(), UNIT, sampling,
-                rounded, roundedSamples, roundedRuler(ruler), environment);
+                rounded, roundedSamples, plans, roundedRuler(ruler), environment);
     }
 
     private static SortedMap<String, Double> roundedRuler(SortedMap<String, Double> ruler) {
@@ -77,13 +83,13 @@ public record BaselineEntry(
         return other instanceof BaselineEntry entry
                 && method.equals(entry.method) && target.equals(entry.target) && recordedAt.equals(entry.recordedAt)
                 && unit.equals(entry.unit) && sampling.equals(entry.sampling) && summary.equals(entry.summary)
-                && Arrays.equals(samples, entry.samples) && ruler.equals(entry.ruler)
+                && Arrays.equals(samples, entry.samples) && plans.equals(entry.plans) && ruler.equals(entry.ruler)
                 && environment.equals(entry.environment);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, target, recordedAt, unit, sampling, summary, Arrays.hashCode(samples), ruler, environment);
+        return Objects.hash(method, target, recordedAt, unit, sampling, summary, Arrays.hashCode(samples), plans, ruler, environment);
     }
 
     @Override

@@ -5,11 +5,12 @@ import java.util.List;
 
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.measure.SamplingPlan;
+import dev.dbbench.plan.PlanJudge;
 import dev.dbbench.verdict.DecisionRule;
 
 /** What one {@code @DbBenchmark} method will do: how it is sampled and judged, on which targets. */
 record BenchmarkPlan(Class<?> testClass, Method method, SamplingPlan sampling, DecisionRule rule,
-        List<EngineTarget> targets, List<ExpectationPlan> expectations) {
+        List<EngineTarget> targets, List<ExpectationPlan> expectations, PlanJudge.Expectations planExpectations) {
 
     BenchmarkPlan {
         targets = List.copyOf(targets);

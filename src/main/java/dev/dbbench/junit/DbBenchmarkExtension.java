@@ -4,13 +4,17 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
+import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+
+import javax.sql.DataSource;
 import java.util.stream.Stream;
 
 import dev.dbbench.api.BeforeSample;
@@ -18,16 +22,22 @@ import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbFixture;
 import dev.dbbench.api.SampleTimer;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Operation;
+import dev.dbbench.plan.PlanExplainer;
+import dev.dbbench.plan.PlanFinding;
+import dev.dbbench.plan.RecordingJdbc;
+import dev.dbbench.plan.StatementLog;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.report.BenchmarkResult;
 import dev.dbbench.report.ExpectationMessage;
 import dev.dbbench.report.ExpectationResult;
+import dev.dbbench.report.PlanMessage;
 import dev.dbbench.report.Durations;
 import dev.dbbench.report.FailureMessage;
 import dev.dbbench.report.ResultRows;
@@ -129,13 +139,39 @@ public final class DbBenchmarkExtension
 
         final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
         environment.putAll(run.pool().server(target).fingerprint());
+        final Optional<PlanExplainer.Explained> plans = capturePlans(target, method, instance, arguments,
+                beforeSample, context);
         final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment,
-                run.ruler(target), classContext.baseline(), () -> sampler.run(body, beforeSample, own.timer()))
+                run.ruler(target), plans, classContext.baseline(), () -> sampler.run(body, beforeSample, own.timer()))
                 .withExpectations(new ExpectationEvaluator(run.gate(), plan.rule().alpha(), sampler)
                         .evaluate(plan, target, own, others, samples));
         run.report().add(result);
         context.publishReportEntry(reportEntry(result));
         report(result);
+    }
+
+    /**
+     * One more call of the body, untimed, through JDBC wrappers that record each statement, then an
+     * EXPLAIN of each: only PostgreSQL targets, and only bodies that take a Connection or DataSource.
+     */
+    private Optional<PlanExplainer.Explained> capturePlans(EngineTarget target, Method method, Object instance,
+            Object[] arguments, Operation beforeSample, ExtensionContext context) throws Throwable {
+        final boolean usesJdbc = Arrays.stream(arguments)
+                .anyMatch(argument -> argument instanceof Connection || argument instanceof DataSource);
+        if (target.kind() != EngineKind.POSTGRES || !usesJdbc) {
+            return Optional.empty();
+        }
+        final StatementLog log = new StatementLog();
+        final Object[] recording = new Object[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            recording[i] = arguments[i] instanceof Connection connection ? RecordingJdbc.record(connection, log)
+                    : arguments[i] instanceof DataSource dataSource ? RecordingJdbc.record(dataSource, log)
+                    : arguments[i];
+        }
+        beforeSample.run();
+        invoke(method, instance, recording);
+        return Optional.of(new PlanExplainer().explain(
+                (DataSource) resolve(DataSource.class, target, context), log));
     }
 
     /** Prints the result line and any warning, and fails with every failing message of the benchmark at once. */
@@ -147,6 +183,14 @@ public final class DbBenchmarkExtension
             failures.add(FailureMessage.render(result));
         } else if (result.decision().warns()) {
             System.out.println(FailureMessage.render(result));
+        }
+        if (!result.planFindings().isEmpty()) {
+            final String plans = PlanMessage.render(result);
+            if (result.planFindings().stream().anyMatch(PlanFinding::fails)) {
+                failures.add(plans);
+            } else {
+                System.out.println(plans);
+            }
         }
         for (ExpectationResult expectation : result.expectations()) {
             System.out.println(ResultRows.line(expectation));

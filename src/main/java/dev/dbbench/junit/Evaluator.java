@@ -9,9 +9,13 @@ import java.util.SortedMap;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.baseline.BaselineMode;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.plan.PlanExplainer;
+import dev.dbbench.plan.PlanFinding;
+import dev.dbbench.plan.PlanJudge;
 import dev.dbbench.report.BenchmarkResult;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judge;
@@ -38,7 +42,8 @@ final class Evaluator {
 
     BenchmarkResult evaluate(BenchmarkPlan plan, EngineTarget target, Samples samples,
             SortedMap<String, String> environment, SortedMap<String, Double> ruler,
-            Optional<BaselineFile> baselineFile, Rerun rerun) throws Throwable {
+            Optional<PlanExplainer.Explained> explained, Optional<BaselineFile> baselineFile, Rerun rerun)
+            throws Throwable {
         final String className = plan.testClass().getName();
         final String key = plan.key(target);
         final Optional<BaselineEntry> baseline = baselineFile.map(file -> file.benchmarks().get(key));
@@ -53,16 +58,24 @@ final class Evaluator {
             final Samples again = rerun.run();
             judgement = Judge.confirm(judgement, judge.judge(again.nanosPerOp(), environment, ruler, recorded));
         }
+        final List<PlanFinding> findings = explained.map(current -> new PlanJudge().judge(current,
+                baseline.map(BaselineEntry::plans).orElse(List.of()), plan.planExpectations())).orElse(List.of())
+                .stream()
+                // Accepting a change means accepting its plans; declared expectations hold in every mode.
+                .filter(finding -> run.gate().mode() != BaselineMode.UPDATE
+                        || finding.kind() == PlanFinding.Kind.EXPECTATION_MISSED)
+                .toList();
         final Gate.Decision decision = run.gate().decide(judgement.verdict(), baselineFromCi);
         if (decision.writesBaseline()) {
             final BaselineEntry entry = BaselineEntry.of(plan.method().getName(), target.label(), Instant.now(),
                     new BaselineEntry.Sampling(samples.warmups(), samples.nanosPerOp().length, samples.opsPerSample()),
-                    judgement.current(), samples.nanosPerOp(), ruler, environment);
+                    judgement.current(), samples.nanosPerOp(),
+                    explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment);
             run.baselines().merge(className, Map.of(key, entry));
         }
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,
                 decision, run.gate().mode(), run.baselines().fileFor(className),
-                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of());
+                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(), explained, findings);
     }
 
     /** The Maven command that rewrites exactly this benchmark's entries. */

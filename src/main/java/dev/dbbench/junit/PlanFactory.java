@@ -4,17 +4,22 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.MaxStatements;
+import dev.dbbench.api.NoSeqScan;
 import dev.dbbench.api.Postgres;
+import dev.dbbench.api.UsesIndex;
 import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.measure.SamplingPlan;
+import dev.dbbench.plan.PlanJudge;
 import dev.dbbench.verdict.DecisionRule;
 import org.junit.platform.commons.support.AnnotationSupport;
 
@@ -56,7 +61,26 @@ final class PlanFactory {
                 configuration.bool(ConfigKeys.NORMALIZE).orElse(ConfigKeys.DEFAULT_NORMALIZE));
         final List<EngineTarget> targets = targets(testClass, method);
         return new BenchmarkPlan(testClass, method, sampling, rule, targets,
-                new ExpectationPlanner(this).plan(testClass, method, targets));
+                new ExpectationPlanner(this).plan(testClass, method, targets), planExpectations(where, method));
+    }
+
+    private static PlanJudge.Expectations planExpectations(String where, Method method) {
+        final Optional<UsesIndex> usesIndex = AnnotationSupport.findAnnotation(method, UsesIndex.class);
+        final Optional<NoSeqScan> noSeqScan = AnnotationSupport.findAnnotation(method, NoSeqScan.class);
+        final Optional<MaxStatements> maxStatements = AnnotationSupport.findAnnotation(method, MaxStatements.class);
+        if (maxStatements.isPresent() && maxStatements.get().value() < 1) {
+            throw new DbBenchConfigurationException("@MaxStatements on " + where.substring(where.indexOf(" on ") + 4)
+                    + " must declare a value >= 1 but was " + maxStatements.get().value());
+        }
+        if (usesIndex.isPresent() && usesIndex.get().value().length == 0) {
+            throw new DbBenchConfigurationException("@UsesIndex on " + where.substring(where.indexOf(" on ") + 4)
+                    + " must name at least one index");
+        }
+        return new PlanJudge.Expectations(
+                usesIndex.map(annotation -> List.of(annotation.value())).orElse(List.of()),
+                noSeqScan.map(annotation -> List.of(annotation.value())).orElse(List.of()),
+                noSeqScan.map(annotation -> annotation.value().length == 0).orElse(false),
+                maxStatements.map(MaxStatements::value).orElse(PlanJudge.Expectations.UNLIMITED));
     }
 
     private int setting(String where, String attribute, int annotated, String key, int min, int fallback) {

@@ -3,11 +3,14 @@ package dev.dbbench.report;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.baseline.BaselineMode;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.plan.PlanExplainer;
+import dev.dbbench.plan.PlanFinding;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judgement;
 
@@ -18,6 +21,8 @@ import dev.dbbench.verdict.Judgement;
  * @param className the test class's fully qualified name
  * @param key the baseline key, method name and target label
  * @param acceptCommand the command that rewrites this benchmark's baseline entry
+ * @param plans the statements' plans from the untimed capture call, where the engine has plans
+ * @param planFindings changed plans, counters and missed plan expectations
  */
 public record BenchmarkResult(
         String className,
@@ -32,22 +37,26 @@ public record BenchmarkResult(
         String baselineRecordedAt,
         SortedMap<String, String> environment,
         String acceptCommand,
-        List<ExpectationResult> expectations) {
+        List<ExpectationResult> expectations,
+        Optional<PlanExplainer.Explained> plans,
+        List<PlanFinding> planFindings) {
 
     public BenchmarkResult {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
         expectations = List.copyOf(expectations);
+        planFindings = List.copyOf(planFindings);
     }
 
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
         return new BenchmarkResult(className, methodName, target, key, samples, judgement, decision, mode, baselineFile,
-                baselineRecordedAt, environment, acceptCommand, outcomes);
+                baselineRecordedAt, environment, acceptCommand, outcomes, plans, planFindings);
     }
 
     /** Whether the benchmark or any of its expectations fails the test. */
     public boolean fails() {
-        return decision.fails() || expectations.stream().anyMatch(ExpectationResult::fails);
+        return decision.fails() || expectations.stream().anyMatch(ExpectationResult::fails)
+                || planFindings.stream().anyMatch(PlanFinding::fails);
     }
 
     /** {@code SimpleClassName.method}, for tables and messages. */

@@ -88,6 +88,12 @@ public final class JsonResults implements ResultFormat {
                 .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
                 .toList());
         map.put("expectations", result.expectations().stream().map(JsonResults::toMap).toList());
+        result.plans().ifPresent(plans -> {
+            map.put("plans", plans.plans());
+            map.put("statementsPerOp", plans.statementsPerOp());
+            map.put("statementsNotExplained", plans.skipped());
+        });
+        map.put("planFindings", result.planFindings());
         map.put("baselineFile", result.baselineFile().toString());
         map.put("acceptCommand", result.acceptCommand());
         return map;

@@ -38,7 +38,9 @@ public final class ResultRows {
         final List<String> cells = row(result);
         return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
                 + cells.get(3) + ", ratio " + cells.get(4) + " (interval " + cells.get(5) + ", p " + cells.get(6)
-                + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason();
+                + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason()
+                + result.plans().map(plans -> "; " + plans.plans().size() + " statement plan(s), "
+                        + result.planFindings().size() + " plan finding(s)").orElse("");
     }
 
     /** The expectation lines of a run, under a heading; empty when no benchmark has one. */

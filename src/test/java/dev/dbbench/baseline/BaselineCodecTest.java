@@ -87,6 +87,7 @@ class BaselineCodecTest {
                         "mad" : 34.5
                       },
                       "samples" : [ 1200, 1234.6, 1301.3 ],
+                      "plans" : [ ],
                       "ruler" : {
                         "jvm" : 12000000
                       },
@@ -104,7 +105,7 @@ class BaselineCodecTest {
     void largeTimesAreWrittenInPlainNotation() {
         final double[] samples = {131_628_269.4, 2_000_000_000};
         final BaselineEntry slow = BaselineEntry.of("slow", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 2, 1),
-                Summary.of(samples), samples, RULER, new TreeMap<>());
+                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>());
 
         final String text = encode(BaselineFile.empty("com.example.OrderBench").with(Map.of("slow [t]", slow)));
 
@@ -134,7 +135,7 @@ class BaselineCodecTest {
 
         assertThat(indexesOf(text, "\"schema\"", "\"class\"", "\"benchmarks\"")).isSorted();
         assertThat(indexesOf(text, "\"method\"", "\"target\"", "\"recordedAt\"", "\"unit\"", "\"sampling\"",
-                "\"summary\"", "\"samples\" : [", "\"ruler\"", "\"environment\"")).isSorted();
+                "\"summary\"", "\"samples\" : [", "\"plans\"", "\"ruler\"", "\"environment\"")).isSorted();
         assertThat(indexesOf(text, "\"warmups\"", "\"samples\" : 3", "\"opsPerSample\"")).isSorted();
     }
 
@@ -160,7 +161,7 @@ class BaselineCodecTest {
         final Summary summary = new Summary(3, 12.34, 12.36, 99.94, 99.96, 100.04, 0.04, 1.2345, 0.0678);
 
         final BaselineEntry entry = BaselineEntry.of("m", "t", Instant.parse("2025-01-02T03:04:05.999Z"),
-                new BaselineEntry.Sampling(1, 3, 1), summary, new double[] {12.34, 12.36, 100.04}, RULER, new TreeMap<>());
+                new BaselineEntry.Sampling(1, 3, 1), summary, new double[] {12.34, 12.36, 100.04}, List.of(), RULER, new TreeMap<>());
 
         assertThat(entry.summary()).isEqualTo(new Summary(3, 12.3, 12.4, 99.9, 100.0, 100.0, 0.0, 1.2, 0.1));
         assertThat(entry.samples()).containsExactly(12.3, 12.4, 100.0);
@@ -173,7 +174,7 @@ class BaselineCodecTest {
     void entryDoesNotShareTheCallersSampleArray() {
         final double[] samples = {1, 2, 3};
         final BaselineEntry entry = BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, RULER, new TreeMap<>());
+                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>());
 
         samples[0] = 99;
         entry.samples()[1] = 99;
@@ -314,20 +315,20 @@ class BaselineCodecTest {
         final SortedMap<String, String> environment = new TreeMap<>(Map.of(
                 "os.name", "Linux", "engine.version", "17.6"));
         return BaselineEntry.of("findByBrand", "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05.678Z"),
-                new BaselineEntry.Sampling(5, 3, 100), Summary.of(samples), samples, RULER, environment);
+                new BaselineEntry.Sampling(5, 3, 100), Summary.of(samples), samples, List.of(), RULER, environment);
     }
 
     private static BaselineEntry entry(String method, Map<String, String> environment) {
         final double[] samples = {10, 11, 12};
         return BaselineEntry.of(method, "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05Z"),
-                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, RULER, new TreeMap<>(environment));
+                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, List.of(), RULER, new TreeMap<>(environment));
     }
 
     @Test
     void decodedFileEqualsTheEncodedOne() {
         final double[] samples = {1, 2, 3};
         final BaselineFile file = BaselineFile.empty("a.B").with(Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH,
-                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, RULER, new TreeMap<>())));
+                new BaselineEntry.Sampling(0, 3, 1), Summary.of(samples), samples, List.of(), RULER, new TreeMap<>())));
         final BaselineCodec codec = new BaselineCodec();
 
         assertThat(codec.decode(codec.encode(file), Path.of("a.B.json"))).isEqualTo(file);
@@ -346,7 +347,7 @@ class BaselineCodecTest {
         final String entry = "{\"method\":\"m\",\"target\":\"t\",\"recordedAt\":\"2025-01-01T00:00:00Z\","
                 + "\"unit\":\"UNIT\",\"sampling\":{\"warmups\":0,\"samples\":1,\"opsPerSample\":1},"
                 + "\"summary\":{\"n\":1,\"min\":1,\"median\":1,\"p90\":1,\"p99\":1,\"max\":1,\"mean\":1,"
-                + "\"stdev\":0,\"mad\":0},\"samples\":[1],\"ruler\":{},\"environment\":{\"os\":ENV}}";
+                + "\"stdev\":0,\"mad\":0},\"samples\":[1],\"plans\":[],\"ruler\":{},\"environment\":{\"os\":ENV}}";
         final String nullValue = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"
                 + entry.replace("UNIT", "ns/op").replace("ENV", "null") + "}}";
         final String milliseconds = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"

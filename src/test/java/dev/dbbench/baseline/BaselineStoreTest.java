@@ -275,7 +275,7 @@ class BaselineStoreTest {
     static BaselineEntry entry(String method, double median) {
         final double[] samples = IntStream.of(-1, 0, 1).mapToDouble(offset -> median + offset).toArray();
         return BaselineEntry.of(method, "pg", Instant.parse("2025-01-02T03:04:05Z"),
-                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, RULER, new TreeMap<>());
+                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, List.of(), RULER, new TreeMap<>());
     }
 
     @Test
@@ -287,7 +287,7 @@ class BaselineStoreTest {
         final double[] samples = {1, 2, 3};
 
         store.merge("a.B", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, RULER, new TreeMap<>())));
+                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-rw-r--");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("a.B"))))
@@ -300,7 +300,7 @@ class BaselineStoreTest {
         final double[] samples = {1, 2, 3};
 
         store.merge("c.D", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, RULER, new TreeMap<>())));
+                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("c.D"))))
                 .isEqualTo("rw-r--r--");
