@@ -1,6 +1,7 @@
 package dev.dbbench.engine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /** A running database server that hands out scratch databases; closing it stops the server. */
@@ -19,6 +20,19 @@ public interface EngineServer extends AutoCloseable {
 
     /** Creates an empty database whose name starts with {@code namePrefix}; closing it drops it. */
     ScratchDatabase createDatabase(String namePrefix) throws Exception;
+
+    /** Whether the server still runs; a pool replaces one that does not. */
+    default boolean alive() {
+        return true;
+    }
+
+    /**
+     * Why a benchmark on this server may have failed, when the server itself is the reason: for a
+     * container that stopped, its last log lines.
+     */
+    default Optional<String> failureDiagnosis() {
+        return Optional.empty();
+    }
 
     @Override
     void close() throws Exception;

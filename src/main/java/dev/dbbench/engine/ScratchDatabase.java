@@ -1,5 +1,7 @@
 package dev.dbbench.engine;
 
+import java.lang.reflect.Parameter;
+
 /** A database created for one test class and dropped when closed. */
 public interface ScratchDatabase extends AutoCloseable {
 
@@ -8,10 +10,11 @@ public interface ScratchDatabase extends AutoCloseable {
 
     /**
      * A value for a parameter of one of its engine's {@linkplain EngineKind#injectableTypes() injectable
-     * types}; values that need closing (a connection, say) are
-     * registered with {@code scope} and close when it does.
+     * types}; the parameter itself is given because its annotations may say more (which collection,
+     * say). Values that need closing (a connection) are registered with {@code scope} and close when it
+     * does.
      */
-    Object resolve(Class<?> parameterType, Closer scope) throws Exception;
+    Object resolve(Parameter parameter, Closer scope) throws Exception;
 
     @Override
     void close() throws Exception;

@@ -1,5 +1,6 @@
 package dev.dbbench.junit;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -23,6 +24,11 @@ final class Configuration {
         this.environment = environment;
     }
 
+    /** The value exactly as given, untrimmed; for secrets. */
+    Optional<String> raw(String key) {
+        return source.apply(key);
+    }
+
     Optional<String> string(String key) {
         return source.apply(key).map(String::trim).filter(value -> !value.isEmpty());
     }
@@ -43,6 +49,15 @@ final class Configuration {
             throw invalid(key, text.get(), "an integer >= " + min);
         }
         return Optional.of(value);
+    }
+
+    /** A boolean parameter, {@code true} or {@code false}, if set. */
+    Optional<Boolean> bool(String key) {
+        return string(key).map(text -> switch (text.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, text, "true or false");
+        });
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */

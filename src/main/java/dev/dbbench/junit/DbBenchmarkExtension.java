@@ -6,6 +6,7 @@ import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -59,8 +60,9 @@ public final class DbBenchmarkExtension
 
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        final BenchmarkPlan plan = new PlanFactory(configuration(context))
+        final BenchmarkPlan plan = planFactory(context)
                 .plan(context.getRequiredTestClass(), context.getRequiredTestMethod());
+        InjectionCheck.check("@DbBenchmark method", plan.method(), plan.targets());
         validateBeforeSampleMethods(context.getRequiredTestClass(), plan);
         context.getStore(NAMESPACE).put(PLAN, plan);
         return plan.targets().stream().map(target -> new TargetInvocation(plan, target));
@@ -83,7 +85,7 @@ public final class DbBenchmarkExtension
             return timer(context);
         }
         try {
-            return resolve(type, context);
+            return resolve(parameterContext.getParameter(), context);
         } catch (DbBenchConfigurationException e) {
             throw e;
         } catch (Exception e) {
@@ -113,10 +115,21 @@ public final class DbBenchmarkExtension
         final Operation body = () -> invoke(method, instance, arguments);
         final Operation beforeSample = beforeSampleHook(context, instance);
 
-        final Samples samples = new Sampler(plan.sampling()).run(body, beforeSample, timer(context));
+        final Samples samples;
+        try {
+            samples = new Sampler(plan.sampling()).run(body, beforeSample, timer(context));
+        } catch (Throwable failure) {
+            // When the server itself went away (a container that died), say so with its last log lines.
+            final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
+            if (diagnosis.isPresent()) {
+                throw new AssertionFailedError(plan.where() + " on [" + target.label() + "] failed because "
+                        + diagnosis.get(), failure);
+            }
+            throw failure;
+        }
 
         final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read());
-        environment.putAll(run.pool().server(target).fingerprint());
+        environment.putAll(classContext.server(target).fingerprint());
         final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples, environment,
                 classContext.baseline());
         run.report().add(result);
@@ -154,7 +167,7 @@ public final class DbBenchmarkExtension
             final Parameter[] parameters = hook.getParameters();
             final Object[] values = new Object[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
-                values[i] = resolve(parameters[i].getType(), context);
+                values[i] = resolve(parameters[i], context);
             }
             hook.setAccessible(true);
             arguments.add(values);
@@ -172,17 +185,19 @@ public final class DbBenchmarkExtension
 
     private static void validateBeforeSampleMethods(Class<?> testClass, BenchmarkPlan plan) {
         for (Method hook : beforeSampleMethods(testClass)) {
+            // dbbench calls these hooks itself, so every parameter must be one an engine injects.
             for (Parameter parameter : hook.getParameters()) {
-                final boolean injectable = plan.targets().stream()
-                        .allMatch(target -> target.kind().injectableTypes().contains(parameter.getType()));
-                if (!injectable) {
-                    throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName() + "."
-                            + hook.getName() + "() declares a parameter of type " + parameter.getType().getName()
-                            + " that " + plan.where() + " cannot inject; allowed: "
-                            + plan.targets().get(0).kind().injectableTypes().stream().map(Class::getSimpleName).sorted()
-                                    .toList());
+                for (EngineTarget target : plan.targets()) {
+                    if (!target.kind().injectableTypes().contains(parameter.getType())) {
+                        throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName()
+                                + "." + hook.getName() + "() declares a parameter of type "
+                                + parameter.getType().getName() + " that " + plan.where() + " cannot inject"
+                                + (plan.targets().size() > 1 ? " on [" + target.label() + "]" : "") + "; allowed: "
+                                + target.kind().injectableTypes().stream().map(Class::getSimpleName).sorted().toList());
+                    }
                 }
             }
+            InjectionCheck.check("@BeforeSample method", hook, plan.targets());
             if (hook.getReturnType() != void.class) {
                 throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName() + "."
                         + hook.getName() + "() must return void");
@@ -191,24 +206,31 @@ public final class DbBenchmarkExtension
     }
 
     /** An engine resource for the current scope: this invocation, or the class for class-level methods. */
-    private Object resolve(Class<?> type, ExtensionContext context) throws Exception {
-        final EngineTarget target = currentTarget(context);
+    private Object resolve(Parameter parameter, ExtensionContext context) throws Exception {
+        final EngineTarget target = currentTarget(context, parameter.getType());
         final ClassContext classContext = classContext(context);
         final Closer scope = context.getTestMethod().isPresent()
                 ? stored(context, "closer:" + context.getUniqueId(), Closer::new, Closer.class)
                 : classContext.closer();
-        return classContext.database(target).resolve(type, scope);
+        return classContext.database(target).resolve(parameter, scope);
     }
 
-    private EngineTarget currentTarget(ExtensionContext context) {
+    /**
+     * The target of this invocation; for class-level methods the class's one target that injects the
+     * type, so a class on PostgreSQL and MongoDB can load both in {@code @BeforeAll}.
+     */
+    private EngineTarget currentTarget(ExtensionContext context, Class<?> type) {
         final EngineTarget invocationTarget = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         if (invocationTarget != null) {
             return invocationTarget;
         }
-        final List<EngineTarget> targets = targetsFor(context);
+        final List<EngineTarget> targets = targetsFor(context).stream()
+                .filter(target -> target.kind().injectableTypes().contains(type))
+                .toList();
         if (targets.size() != 1) {
             throw new DbBenchConfigurationException(context.getRequiredTestClass().getSimpleName() + " runs on "
-                    + targets.size() + " engine targets " + targets + ", so a class-level method cannot know which"
+                    + targets.size() + " engine targets that inject " + type.getSimpleName() + " " + targets
+                    + ", so a class-level method cannot know which"
                     + " database to use; declare the parameter on a @BeforeEach method or a benchmark instead");
         }
         return targets.get(0);
@@ -220,13 +242,20 @@ public final class DbBenchmarkExtension
             return List.of(invocationTarget);
         }
         final Class<?> testClass = context.getRequiredTestClass();
+        final PlanFactory plans = planFactory(context);
         return context.getTestMethod()
-                .map(method -> new PlanFactory(configuration(context)).targets(testClass, method))
-                .orElseGet(() -> new PlanFactory(configuration(context)).classTargets(testClass));
+                .map(method -> plans.targets(testClass, method))
+                .orElseGet(() -> plans.classTargets(testClass));
     }
 
     private static RegionTimer timer(ExtensionContext context) {
         return stored(context, "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
+    }
+
+    private static PlanFactory planFactory(ExtensionContext context) {
+        final ProviderResolver providers = stored(context.getRoot(), "providers",
+                () -> ProviderResolver.create(configuration(context)), ProviderResolver.class);
+        return new PlanFactory(configuration(context), providers);
     }
 
     private static RunContext runContext(ExtensionContext context) {

@@ -43,9 +43,12 @@ final class Evaluator {
                     summary, samples.nanosPerOp(), environment);
             run.baselines().merge(className, Map.of(key, entry));
         }
+        final String note = baseline.isEmpty()
+                ? UncomparedBaselines.note(baselineFile, plan.method().getName(), target)
+                : "";
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,
                 decision, run.gate().mode(), run.baselines().fileFor(className),
-                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan));
+                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), note);
     }
 
     /** The Maven command that rewrites exactly this benchmark's entries. */

@@ -17,6 +17,8 @@ import dev.dbbench.verdict.Judgement;
  * @param className the test class's fully qualified name
  * @param key the baseline key, method name and target label
  * @param acceptCommand the command that rewrites this benchmark's baseline entry
+ * @param note why the verdict is what it is beyond the numbers, such as why a baseline on another
+ *     target was not compared; empty when there is nothing to say
  */
 public record BenchmarkResult(
         String className,
@@ -30,7 +32,8 @@ public record BenchmarkResult(
         Path baselineFile,
         String baselineRecordedAt,
         SortedMap<String, String> environment,
-        String acceptCommand) {
+        String acceptCommand,
+        String note) {
 
     public BenchmarkResult {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));

@@ -54,6 +54,7 @@ public final class JsonResults implements ResultFormat {
                 .toList());
         map.put("baselineFile", result.baselineFile().toString());
         map.put("acceptCommand", result.acceptCommand());
+        map.put("note", result.note());
         return map;
     }
 }

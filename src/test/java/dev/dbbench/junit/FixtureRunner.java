@@ -26,6 +26,8 @@ final class FixtureRunner {
         parameters.put(ConfigKeys.REPORT_DIR, directory.resolve("reports").toString());
         // The suite itself runs with CI=true in .ci/run; fixtures choose their policy explicitly.
         parameters.put(ConfigKeys.BASELINE_MISSING, "record");
+        // Docker may answer on the machine, with images it cannot pull; fixtures that want containers say so.
+        parameters.put(ConfigKeys.PROVIDER, "embedded");
     }
 
     FixtureRunner with(String key, String value) {
