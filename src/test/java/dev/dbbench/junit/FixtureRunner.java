@@ -5,7 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -45,6 +47,21 @@ final class FixtureRunner {
 
     EngineExecutionResults run(Class<?> fixture) {
         return run(selectClass(fixture));
+    }
+
+    /** Runs several fixture classes in one launch, so they share one run (and its servers). */
+    EngineExecutionResults run(Class<?> first, Class<?>... more) {
+        final List<DiscoverySelector> selectors = new ArrayList<>(List.of(selectClass(first)));
+        Arrays.stream(more).forEach(fixture -> selectors.add(selectClass(fixture)));
+        return EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(parameters)
+                .selectors(selectors.toArray(DiscoverySelector[]::new))
+                .execute();
+    }
+
+    /** Runs a class that is not nested here, such as an example benchmark, by its name. */
+    EngineExecutionResults run(String className) {
+        return run(selectClass(className));
     }
 
     EngineExecutionResults run(Class<?> fixture, String method) {
