@@ -63,7 +63,7 @@ public final class RunningContainer implements AutoCloseable {
         } catch (RuntimeException e) {
             final String logs = lastLogLines(container);
             stopAndForget(container, hook);
-            throw new IllegalStateException("the " + target.label() + " container from image "
+            throw new IllegalStateException("the container of [" + target.label() + "] from image "
                     + image.asCanonicalNameString() + " did not start: " + e.getMessage()
                     + (logs.isEmpty() ? "" : "\nits last log lines:\n" + logs), e);
         }
@@ -103,12 +103,12 @@ public final class RunningContainer implements AutoCloseable {
     }
 
     /** Why a benchmark failed, when the container stopped under it. */
-    public Optional<String> diagnosis(EngineTarget target) {
+    public Optional<String> diagnosis() {
         if (running()) {
             return Optional.empty();
         }
-        return Optional.of("the " + target.label() + " container (" + container.getDockerImageName()
-                + ") is no longer running; its last log lines:\n" + lastLogLines());
+        return Optional.of("its container (image " + container.getDockerImageName() + ") is no longer running;"
+                + " its last log lines:\n" + lastLogLines());
     }
 
     @Override

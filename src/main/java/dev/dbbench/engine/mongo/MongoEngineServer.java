@@ -63,7 +63,7 @@ final class MongoEngineServer implements EngineServer {
 
     @Override
     public Optional<String> failureDiagnosis() {
-        return container.flatMap(running -> running.diagnosis(target));
+        return container.flatMap(RunningContainer::diagnosis);
     }
 
     @Override

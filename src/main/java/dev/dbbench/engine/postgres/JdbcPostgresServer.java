@@ -83,7 +83,7 @@ final class JdbcPostgresServer implements EngineServer {
 
     @Override
     public Optional<String> failureDiagnosis() {
-        return container.flatMap(running -> running.diagnosis(target));
+        return container.flatMap(RunningContainer::diagnosis);
     }
 
     @Override
