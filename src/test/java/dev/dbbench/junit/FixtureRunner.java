@@ -13,6 +13,7 @@ import java.util.Map;
 
 import dev.dbbench.api.ConfigKeys;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -70,6 +71,15 @@ final class FixtureRunner {
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(fixture + " has no method " + method));
         return run(selectMethod(fixture, selected));
+    }
+
+    /** The message of the first failure of any test or container, such as a discovery-time configuration error. */
+    static String firstFailure(EngineExecutionResults results) {
+        return results.allEvents().failed().stream()
+                .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
+                        .getMessage())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("nothing failed"));
     }
 
     private EngineExecutionResults run(DiscoverySelector selector) {

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** MongoDB on the in-process emulator: injection, per-class databases, labels and baseline keys. */
@@ -68,7 +67,7 @@ class MongoEmulatedTest {
     void aConnectionOnAMongoTargetIsAConfigurationErrorNamingMethodParameterAndTarget() {
         final EngineExecutionResults results = new FixtureRunner(temp).run(WrongParameterCase.class);
 
-        assertThat(thrown(results)).isEqualTo("@DbBenchmark method"
+        assertThat(FixtureRunner.firstFailure(results)).isEqualTo("@DbBenchmark method"
                 + " WrongParameterCase.query() declares parameter db of type Connection, which the target"
                 + " [mongodb emulated] cannot inject; it injects [MongoClient, MongoCollection, MongoDatabase]");
     }
@@ -77,7 +76,7 @@ class MongoEmulatedTest {
     void aCollectionNameMongoDbRefusesIsAConfigurationError() {
         final EngineExecutionResults results = new FixtureRunner(temp).run(BadCollectionCase.class);
 
-        assertThat(thrown(results)).isEqualTo("parameter items of"
+        assertThat(FixtureRunner.firstFailure(results)).isEqualTo("parameter items of"
                 + " BadCollectionCase.query() names the collection 'bad$name' through @Collection, which MongoDB does"
                 + " not allow: use 1 to 120 characters without '$' or NUL, not starting with 'system.' and not"
                 + " starting or ending with '.'");
@@ -184,12 +183,5 @@ class MongoEmulatedTest {
         void spin() {
             Math.sqrt(System.nanoTime());
         }
-    }
-
-    static String thrown(EngineExecutionResults results) {
-        return results.allEvents().failed().stream()
-                .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
-                        .getMessage())
-                .findFirst().orElse("");
     }
 }
