@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,8 +32,11 @@ import org.testcontainers.DockerClientFactory;
  */
 class ContainerEnginesTest {
 
-    /** What the MongoDB-wire image (mongo-java-server) reports as its version. */
-    static final String WIRE_VERSION = "5.0";
+    /**
+     * The version the MongoDB image reports: 5.0 for the MongoDB-wire image (mongo-java-server); set
+     * {@code DBBENCH_MONGO_IMAGE_VERSION} when {@code DBBENCH_MONGO_WIRE_IMAGE} names a real mongod.
+     */
+    static String mongoVersion;
 
     static String postgresImage;
     static String mongoWireImage;
@@ -45,6 +49,7 @@ class ContainerEnginesTest {
         Requirements.docker();
         postgresImage = Requirements.env("DBBENCH_POSTGRES_IMAGE", "the PostgreSQL container tests");
         mongoWireImage = Requirements.env("DBBENCH_MONGO_WIRE_IMAGE", "the MongoDB container tests");
+        mongoVersion = Optional.ofNullable(System.getenv("DBBENCH_MONGO_IMAGE_VERSION")).orElse("5.0");
     }
 
     @AfterEach
@@ -59,7 +64,7 @@ class ContainerEnginesTest {
                 .with(ConfigKeys.PROVIDER, "containers")
                 .with(ConfigKeys.POSTGRES_VERSION, "15")
                 .with(ConfigKeys.POSTGRES_IMAGE, postgresImage)
-                .with(ConfigKeys.MONGODB_VERSION, WIRE_VERSION)
+                .with(ConfigKeys.MONGODB_VERSION, mongoVersion)
                 .with(ConfigKeys.MONGODB_IMAGE, mongoWireImage)
                 .with(ConfigKeys.WARMUPS, "1")
                 .with(ConfigKeys.SAMPLES, "3");
@@ -102,9 +107,9 @@ class ContainerEnginesTest {
                 .assertStatistics(stats -> stats.succeeded(1).failed(0));
 
         final JsonNode environment = baselines(runner, "dev.dbbench.examples.MongoCatalogBench")
-                .get("findByBrand [mongodb " + WIRE_VERSION + " container]").get("environment");
+                .get("findByBrand [mongodb " + mongoVersion + " container]").get("environment");
         assertThat(environment.get("engine.image").asText()).isEqualTo(mongoWireImage);
-        assertThat(environment.get("engine.version").asText()).startsWith(WIRE_VERSION);
+        assertThat(environment.get("engine.version").asText()).startsWith(mongoVersion);
     }
 
     @Test
