@@ -30,10 +30,6 @@ public final class EnginePool implements AutoCloseable {
         this.notes = notes;
     }
 
-    public EnginePool(Starter starter) {
-        this(starter, note -> { });
-    }
-
     /** The live server for a target, started now if there is none yet or the last one died. */
     public synchronized EngineServer server(EngineTarget target) throws Exception {
         if (closed) {

@@ -135,7 +135,7 @@ final class PlanFactory {
             version = configuration.string(ConfigKeys.POSTGRES_VERSION).orElse(ConfigKeys.DEFAULT_POSTGRES_VERSION);
             requireMajor(version, "configuration parameter " + ConfigKeys.POSTGRES_VERSION + " must be");
         }
-        final SortedMap<String, String> parsed = parseSettings(where, settings);
+        final SortedMap<String, String> parsed = parseSettings(where, settings, SettingsSyntax.POSTGRES);
         final ProviderKind provider = providers.resolve(where, annotatedProvider, EngineKind.POSTGRES);
         if (provider == ProviderKind.EXTERNAL && !parsed.isEmpty()) {
             throw new DbBenchConfigurationException(where + " declares settings " + parsed + ", which dbbench cannot"
@@ -156,7 +156,7 @@ final class PlanFactory {
             version = configuration.string(ConfigKeys.MONGODB_VERSION).orElse(ConfigKeys.DEFAULT_MONGODB_VERSION);
             requireMongoVersion(version, "configuration parameter " + ConfigKeys.MONGODB_VERSION + " must be");
         }
-        final SortedMap<String, String> options = parseSettings(where, mongo.options());
+        final SortedMap<String, String> options = parseSettings(where, mongo.options(), SettingsSyntax.MONGOD);
         final ProviderKind provider = providers.resolve(where, mongo.provider(), EngineKind.MONGODB);
         if (provider != ProviderKind.CONTAINER && !options.isEmpty()) {
             throw new DbBenchConfigurationException(where + " declares options " + options + ", which only apply to"
@@ -200,18 +200,27 @@ final class PlanFactory {
         }
     }
 
-    private static SortedMap<String, String> parseSettings(String where, String[] settings) {
+    /** How one engine annotation spells its server settings. */
+    private record SettingsSyntax(String attribute, String namePattern, String example) {
+        static final SettingsSyntax POSTGRES = new SettingsSyntax("settings", "[a-z_][a-z0-9_.]*", "shared_buffers=256MB");
+        // mongod's option names are camelCase.
+        static final SettingsSyntax MONGOD = new SettingsSyntax("options", "[A-Za-z][A-Za-z0-9_.]*",
+                "wiredTigerCacheSizeGB=1");
+    }
+
+    private static SortedMap<String, String> parseSettings(String where, String[] settings, SettingsSyntax syntax) {
         final SortedMap<String, String> parsed = new TreeMap<>();
         for (String setting : settings) {
             final int equals = setting.indexOf('=');
             final String name = equals < 0 ? "" : setting.substring(0, equals).trim();
             final String value = equals < 0 ? "" : setting.substring(equals + 1).trim();
-            if (!name.matches("[a-z_][a-z0-9_.]*") || value.isEmpty()) {
-                throw new DbBenchConfigurationException(where + " must declare settings as name=value, such as"
-                        + " \"shared_buffers=256MB\", but one was \"" + setting + "\"");
+            if (!name.matches(syntax.namePattern()) || value.isEmpty()) {
+                throw new DbBenchConfigurationException(where + " must declare " + syntax.attribute() + " as"
+                        + " name=value, such as \"" + syntax.example() + "\", but one was \"" + setting + "\"");
             }
             if (parsed.put(name, value) != null) {
-                throw new DbBenchConfigurationException(where + " declares the setting " + name + " twice");
+                throw new DbBenchConfigurationException(where + " declares the " + syntax.attribute() + " entry " + name
+                        + " twice");
             }
         }
         return parsed;

@@ -50,11 +50,14 @@ final class Images {
         }
     }
 
-    /** The image's id and its first registry digest ("-" for a local build, which has none). */
-    static List<String> idAndDigest(String imageId) {
+    /** An image's id and its first registry digest ("-" for a local build, which has none). */
+    record Identity(String id, String digest) {
+    }
+
+    static Identity identity(String imageId) {
         final InspectImageResponse image = DockerClientFactory.instance().client().inspectImageCmd(imageId).exec();
         final List<String> digests = image.getRepoDigests();
-        return List.of(image.getId(), digests == null || digests.isEmpty() ? "-" : digests.get(0));
+        return new Identity(image.getId(), digests == null || digests.isEmpty() ? "-" : digests.get(0));
     }
 
     private static boolean isPresent(DockerClient client, String name) {

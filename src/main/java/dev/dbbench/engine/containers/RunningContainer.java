@@ -95,9 +95,9 @@ public final class RunningContainer implements AutoCloseable {
     public SortedMap<String, String> facts(DockerImageName image, boolean tmpfs) {
         final SortedMap<String, String> facts = new TreeMap<>();
         facts.put("engine.image", image.asCanonicalNameString());
-        final List<String> idAndDigest = Images.idAndDigest(container.getContainerInfo().getImageId());
-        facts.put("engine.image.id", idAndDigest.get(0));
-        facts.put("engine.image.digest", idAndDigest.get(1));
+        final Images.Identity identity = Images.identity(container.getContainerInfo().getImageId());
+        facts.put("engine.image.id", identity.id());
+        facts.put("engine.image.digest", identity.digest());
         facts.put("engine.tmpfs", Boolean.toString(tmpfs));
         return facts;
     }
