@@ -1,11 +1,14 @@
 package dev.dbbench.engine.mongo;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.SortedMap;
 import java.util.concurrent.TimeUnit;
 
@@ -167,10 +170,16 @@ public final class MongoServers {
         }
     }
 
-    private static String emulatorVersion() {
-        final Package pkg = MongoServer.class.getPackage();
-        final String version = pkg == null ? null : pkg.getImplementationVersion();
-        return version == null ? "(version unknown)" : version;
+    /** The mongo-java-server version the build depends on; its jar does not say. */
+    private static String emulatorVersion() throws IOException {
+        final Properties properties = new Properties();
+        try (InputStream in = MongoServers.class.getResourceAsStream("emulator.properties")) {
+            if (in == null) {
+                throw new IOException("emulator.properties is missing from dbbench's jar");
+            }
+            properties.load(in);
+        }
+        return properties.getProperty("version");
     }
 
     private static void closeAfterFailure(Closer closer, Exception failure) {
