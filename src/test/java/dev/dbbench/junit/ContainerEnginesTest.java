@@ -113,6 +113,15 @@ class ContainerEnginesTest {
     }
 
     @Test
+    void autoChoosesContainersWhenDockerAnswers() throws Exception {
+        final FixtureRunner runner = containers().with(ConfigKeys.PROVIDER, "auto");
+        runner.run(SettingsCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
+
+        assertThat(baselines(runner, SettingsCase.class.getName()).fieldNames()).toIterable()
+                .containsExactly("ping [postgres 15 container fsync=on work_mem=8MB]");
+    }
+
+    @Test
     void anImageRunningAnotherMajorThanDeclaredIsAnErrorNamingTheImage() {
         final EngineExecutionResults results = containers().with(ConfigKeys.POSTGRES_VERSION, "17")
                 .run(SettingsCase.class);
