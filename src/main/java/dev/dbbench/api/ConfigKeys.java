@@ -77,6 +77,43 @@ public final class ConfigKeys {
     /** PostgreSQL major version when {@link Postgres#version()} is empty. Default {@value #DEFAULT_POSTGRES_VERSION}. */
     public static final String POSTGRES_VERSION = "dbbench.postgres.version";
 
+    /**
+     * Where servers come from when an engine annotation leaves {@code provider} unset: {@code auto}
+     * (default: {@code containers} when Docker answers, else {@code embedded}), {@code containers},
+     * {@code embedded} or {@code external}.
+     */
+    public static final String PROVIDER = "dbbench.provider";
+
+    /** Docker image of PostgreSQL containers when {@link Postgres#image()} is empty. Default {@code postgres:<version>}. */
+    public static final String POSTGRES_IMAGE = "dbbench.postgres.image";
+
+    /** JDBC URL of the external PostgreSQL server, such as {@code jdbc:postgresql://localhost:5432/postgres}. */
+    public static final String POSTGRES_URL = "dbbench.postgres.url";
+
+    /** User of the external PostgreSQL server; it needs the right to create databases. */
+    public static final String POSTGRES_USER = "dbbench.postgres.user";
+
+    /** Password of {@link #POSTGRES_USER}; never printed nor stored. */
+    public static final String POSTGRES_PASSWORD = "dbbench.postgres.password";
+
+    /** MongoDB version ({@code major.minor}) when {@link Mongo#version()} is empty. Default {@value #DEFAULT_MONGODB_VERSION}. */
+    public static final String MONGODB_VERSION = "dbbench.mongodb.version";
+
+    /** Docker image of MongoDB containers when {@link Mongo#image()} is empty. Default {@code mongo:<version>}. */
+    public static final String MONGODB_IMAGE = "dbbench.mongodb.image";
+
+    /** Connection string of the external MongoDB server; credentials in it are never printed nor stored. */
+    public static final String MONGODB_URI = "dbbench.mongodb.uri";
+
+    /** {@code true} puts the data directory of containers on a tmpfs (memory); default {@code false}. */
+    public static final String CONTAINERS_TMPFS = "dbbench.containers.tmpfs";
+
+    /**
+     * Longest wait, in seconds, for an image that is not present locally to be pulled. Default
+     * {@value #DEFAULT_PULL_TIMEOUT_SECONDS}.
+     */
+    public static final String CONTAINERS_PULL_TIMEOUT_SECONDS = "dbbench.containers.pull-timeout-seconds";
+
     public static final int DEFAULT_WARMUPS = 5;
     public static final int DEFAULT_SAMPLES = 15;
     public static final int DEFAULT_MIN_SAMPLE_MILLIS = 10;
@@ -89,6 +126,9 @@ public final class ConfigKeys {
     public static final String DEFAULT_BASELINE_DIR = "baselines";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";
     public static final String DEFAULT_POSTGRES_VERSION = "17";
+    public static final String DEFAULT_PROVIDER = "auto";
+    public static final String DEFAULT_MONGODB_VERSION = "8.0";
+    public static final int DEFAULT_PULL_TIMEOUT_SECONDS = 120;
 
     private ConfigKeys() {
     }

@@ -32,6 +32,16 @@ public @interface Postgres {
      */
     String[] settings() default {};
 
+    /**
+     * The Docker image of the containers provider; empty takes {@link ConfigKeys#POSTGRES_IMAGE}, then
+     * {@code postgres:<version>}. Any image is accepted as a substitute for {@code postgres}, and must
+     * run the declared major version.
+     */
+    String image() default "";
+
+    /** Where the server comes from; {@link Provider#DEFAULT} takes {@link ConfigKeys#PROVIDER}. */
+    Provider provider() default Provider.DEFAULT;
+
     /** Holds repeated {@link Postgres} annotations. */
     @Target({ElementType.TYPE, ElementType.METHOD})
     @Retention(RetentionPolicy.RUNTIME)

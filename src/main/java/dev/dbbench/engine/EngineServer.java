@@ -26,6 +26,19 @@ public interface EngineServer extends AutoCloseable {
         return Optional.empty();
     }
 
+    /** Whether the server still runs; a pool replaces one that does not. */
+    default boolean alive() {
+        return true;
+    }
+
+    /**
+     * Why a benchmark on this server may have failed, when the server itself is the reason: for a
+     * container that stopped, its last log lines.
+     */
+    default Optional<String> failureDiagnosis() {
+        return Optional.empty();
+    }
+
     @Override
     void close() throws Exception;
 }

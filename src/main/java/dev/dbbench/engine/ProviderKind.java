@@ -1,9 +1,15 @@
 package dev.dbbench.engine;
 
-/** Where an engine's server comes from. */
+/** Where an engine target's server comes from, as resolved for a run. */
 public enum ProviderKind {
     /** Real server binaries started by dbbench in a local process. */
-    EMBEDDED("embedded");
+    EMBEDDED("embedded"),
+    /** A stand-in that speaks the engine's protocol in-process; its timings say nothing about the engine. */
+    EMULATED("emulated"),
+    /** A throwaway Docker container started with Testcontainers. */
+    CONTAINER("container"),
+    /** A server the user runs; dbbench only creates and drops its own databases on it. */
+    EXTERNAL("external");
 
     private final String label;
 

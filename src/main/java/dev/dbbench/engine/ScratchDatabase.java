@@ -1,5 +1,10 @@
 package dev.dbbench.engine;
 
+import java.lang.reflect.Parameter;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
 /** A database created for one test class and dropped when closed. */
 public interface ScratchDatabase extends AutoCloseable {
 
@@ -8,10 +13,16 @@ public interface ScratchDatabase extends AutoCloseable {
 
     /**
      * A value for a parameter of one of its engine's {@linkplain EngineKind#injectableTypes() injectable
-     * types}; values that need closing (a connection, say) are
-     * registered with {@code scope} and close when it does.
+     * types}; the parameter itself is given because its annotations may say more (which collection,
+     * say). Values that need closing (a connection) are registered with {@code scope} and close when it
+     * does.
      */
-    Object resolve(Class<?> parameterType, Closer scope) throws Exception;
+    Object resolve(Parameter parameter, Closer scope) throws Exception;
+
+    /** The database as a JDBC data source, for engines that speak JDBC (plans are captured through it). */
+    default Optional<DataSource> dataSource() {
+        return Optional.empty();
+    }
 
     @Override
     void close() throws Exception;

@@ -7,6 +7,7 @@ import java.util.Optional;
 import dev.dbbench.baseline.BaselineException;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ScratchDatabase;
 
@@ -20,6 +21,7 @@ final class ClassContext implements AutoCloseable {
     private final RunContext run;
     private final Closer closer = new Closer();
     private final Map<EngineTarget, ScratchDatabase> databases = new HashMap<>();
+    private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
 
@@ -38,11 +40,30 @@ final class ClassContext implements AutoCloseable {
     synchronized ScratchDatabase database(EngineTarget target, Filler filler) throws Exception {
         ScratchDatabase database = databases.get(target);
         if (database == null) {
-            database = closer.register(run.pool().server(target).createDatabase(testClass.getSimpleName()));
+            final EngineServer server = run.pool().server(target);
+            final ScratchDatabase created = server.createDatabase(testClass.getSimpleName());
+            // A database on a server that died cannot be dropped, and need not be: it went with the server.
+            closer.register(() -> {
+                if (server.alive()) {
+                    created.close();
+                }
+            });
+            database = created;
             databases.put(target, database);
+            servers.put(target, server);
             filler.fill(target, database);
         }
         return database;
+    }
+
+    /** The server the class's database on a target lives on; the same one for the whole class. */
+    synchronized EngineServer server(EngineTarget target) {
+        final EngineServer server = servers.get(target);
+        if (server == null) {
+            throw new IllegalStateException("no database of " + testClass.getName() + " on [" + target.label()
+                    + "] yet");
+        }
+        return server;
     }
 
     /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */

@@ -24,6 +24,11 @@ final class Configuration {
         this.environment = environment;
     }
 
+    /** The value exactly as given, untrimmed; for secrets. */
+    Optional<String> raw(String key) {
+        return source.apply(key);
+    }
+
     Optional<String> string(String key) {
         return source.apply(key).map(String::trim).filter(value -> !value.isEmpty());
     }

@@ -75,8 +75,9 @@ public final class DbBenchmarkExtension
 
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        final BenchmarkPlan plan = new PlanFactory(configuration(context))
+        final BenchmarkPlan plan = planFactory(context)
                 .plan(context.getRequiredTestClass(), context.getRequiredTestMethod());
+        InjectionCheck.check("@DbBenchmark method", plan.method(), plan.targets());
         validateBeforeSampleMethods(context.getRequiredTestClass(), plan);
         context.getStore(NAMESPACE).put(PLAN, plan);
         return plan.targets().stream().map(target -> new TargetInvocation(plan, target));
@@ -99,7 +100,7 @@ public final class DbBenchmarkExtension
             return timer(context);
         }
         try {
-            return resolve(type, context);
+            return resolve(parameterContext.getParameter(), context);
         } catch (DbBenchConfigurationException e) {
             throw e;
         } catch (Exception e) {
@@ -135,10 +136,21 @@ public final class DbBenchmarkExtension
         others.forEach(other -> sides.add(other.side()));
 
         final Sampler sampler = new Sampler(plan.sampling());
-        final List<Samples> samples = sampler.runInterleaved(sides);
+        final List<Samples> samples;
+        try {
+            samples = sampler.runInterleaved(sides);
+        } catch (Throwable failure) {
+            // When the server itself went away (a container that died), say so with its last log lines.
+            final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
+            if (diagnosis.isPresent()) {
+                throw new AssertionFailedError(plan.where() + " on [" + target.label() + "] failed because "
+                        + diagnosis.get(), failure);
+            }
+            throw failure;
+        }
 
         final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
-        environment.putAll(run.pool().server(target).fingerprint());
+        environment.putAll(classContext.server(target).fingerprint());
         final Optional<PlanExplainer.Explained> plans = capturePlans(target, method, instance, arguments,
                 beforeSample, context);
         final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment,
@@ -170,8 +182,8 @@ public final class DbBenchmarkExtension
         }
         beforeSample.run();
         invoke(method, instance, recording);
-        return Optional.of(new PlanExplainer().explain(
-                (DataSource) resolve(DataSource.class, target, context), log));
+        final Optional<DataSource> database = database(target, context).dataSource();
+        return database.isEmpty() ? Optional.empty() : Optional.of(new PlanExplainer().explain(database.get(), log));
     }
 
     /** Prints the result line and any warning, and fails with every failing message of the benchmark at once. */
@@ -222,7 +234,7 @@ public final class DbBenchmarkExtension
             for (int i = 0; i < parameters.length; i++) {
                 arguments[i] = parameters[i].getType() == SampleTimer.class
                         ? timer
-                        : resolve(parameters[i].getType(), otherTarget.get(), context);
+                        : resolve(parameters[i], otherTarget.get(), context);
             }
             others.add(new ExpectationEvaluator.OtherSide(expectation, otherTarget.get(), new Sampler.Side(
                     () -> invoke(other, instance, arguments), beforeSampleHook(context, instance, otherTarget.get()),
@@ -258,7 +270,7 @@ public final class DbBenchmarkExtension
             final Parameter[] parameters = hook.getParameters();
             final Object[] values = new Object[parameters.length];
             for (int i = 0; i < parameters.length; i++) {
-                values[i] = resolve(parameters[i].getType(), target, context);
+                values[i] = resolve(parameters[i], target, context);
             }
             hook.setAccessible(true);
             arguments.add(values);
@@ -276,17 +288,19 @@ public final class DbBenchmarkExtension
 
     private static void validateBeforeSampleMethods(Class<?> testClass, BenchmarkPlan plan) {
         for (Method hook : beforeSampleMethods(testClass)) {
+            // dbbench calls these hooks itself, so every parameter must be one an engine injects.
             for (Parameter parameter : hook.getParameters()) {
-                final boolean injectable = plan.targets().stream()
-                        .allMatch(target -> target.kind().injectableTypes().contains(parameter.getType()));
-                if (!injectable) {
-                    throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName() + "."
-                            + hook.getName() + "() declares a parameter of type " + parameter.getType().getName()
-                            + " that " + plan.where() + " cannot inject; allowed: "
-                            + plan.targets().get(0).kind().injectableTypes().stream().map(Class::getSimpleName).sorted()
-                                    .toList());
+                for (EngineTarget target : plan.targets()) {
+                    if (!target.kind().injectableTypes().contains(parameter.getType())) {
+                        throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName()
+                                + "." + hook.getName() + "() declares a parameter of type "
+                                + parameter.getType().getName() + " that " + plan.where() + " cannot inject"
+                                + (plan.targets().size() > 1 ? " on [" + target.label() + "]" : "") + "; allowed: "
+                                + target.kind().injectableTypes().stream().map(Class::getSimpleName).sorted().toList());
+                    }
                 }
             }
+            InjectionCheck.check("@BeforeSample method", hook, plan.targets());
             if (hook.getReturnType() != void.class) {
                 throw new DbBenchConfigurationException("@BeforeSample method " + testClass.getSimpleName() + "."
                         + hook.getName() + "() must return void");
@@ -295,18 +309,22 @@ public final class DbBenchmarkExtension
     }
 
     /** An engine resource for the current scope: this invocation, or the class for class-level methods. */
-    private Object resolve(Class<?> type, ExtensionContext context) throws Exception {
-        return resolve(type, currentTarget(context), context);
+    private Object resolve(Parameter parameter, ExtensionContext context) throws Exception {
+        return resolve(parameter, currentTarget(context, parameter.getType()), context);
     }
 
-    private Object resolve(Class<?> type, EngineTarget target, ExtensionContext context) throws Exception {
+    private Object resolve(Parameter parameter, EngineTarget target, ExtensionContext context) throws Exception {
         final ClassContext classContext = classContext(context);
         final Closer scope = context.getTestMethod().isPresent()
                 ? stored(context, "closer:" + context.getUniqueId(), Closer::new, Closer.class)
                 : classContext.closer();
+        return database(target, context).resolve(parameter, scope);
+    }
+
+    /** The class's database on a target, created and filled by its {@code @DbFixture} methods on first use. */
+    private ScratchDatabase database(EngineTarget target, ExtensionContext context) throws Exception {
         final Object instance = context.getTestInstance().orElse(null);
-        return classContext.database(target, (created, database) -> fill(context, instance, created, database))
-                .resolve(type, scope);
+        return classContext(context).database(target, (created, database) -> fill(context, instance, created, database));
     }
 
     /** Calls the class's {@code @DbFixture} methods on a database dbbench just created. */
@@ -325,7 +343,7 @@ public final class DbBenchmarkExtension
                                 + "() declares a parameter of type " + parameters[i].getType().getName()
                                 + " that [" + target.label() + "] cannot inject");
                     }
-                    arguments[i] = database.resolve(parameters[i].getType(), scope);
+                    arguments[i] = database.resolve(parameters[i], scope);
                 }
                 if (!Modifier.isStatic(fixture.getModifiers()) && instance == null) {
                     throw new DbBenchConfigurationException("@DbFixture method "
@@ -345,15 +363,22 @@ public final class DbBenchmarkExtension
         }
     }
 
-    private EngineTarget currentTarget(ExtensionContext context) {
+    /**
+     * The target of this invocation; for class-level methods the class's one target that injects the
+     * type, so a class on PostgreSQL and MongoDB can load both in {@code @BeforeAll}.
+     */
+    private EngineTarget currentTarget(ExtensionContext context, Class<?> type) {
         final EngineTarget invocationTarget = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         if (invocationTarget != null) {
             return invocationTarget;
         }
-        final List<EngineTarget> targets = targetsFor(context);
+        final List<EngineTarget> targets = targetsFor(context).stream()
+                .filter(target -> target.kind().injectableTypes().contains(type))
+                .toList();
         if (targets.size() != 1) {
             throw new DbBenchConfigurationException(context.getRequiredTestClass().getSimpleName() + " runs on "
-                    + targets.size() + " engine targets " + targets + ", so a class-level method cannot know which"
+                    + targets.size() + " engine targets that inject " + type.getSimpleName() + " " + targets
+                    + ", so a class-level method cannot know which"
                     + " database to use; declare the parameter on a @BeforeEach method or a benchmark instead");
         }
         return targets.get(0);
@@ -365,13 +390,20 @@ public final class DbBenchmarkExtension
             return List.of(invocationTarget);
         }
         final Class<?> testClass = context.getRequiredTestClass();
+        final PlanFactory plans = planFactory(context);
         return context.getTestMethod()
-                .map(method -> new PlanFactory(configuration(context)).targets(testClass, method))
-                .orElseGet(() -> new PlanFactory(configuration(context)).classTargets(testClass));
+                .map(method -> plans.targets(testClass, method))
+                .orElseGet(() -> plans.classTargets(testClass));
     }
 
     private static RegionTimer timer(ExtensionContext context) {
         return stored(context, "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
+    }
+
+    private static PlanFactory planFactory(ExtensionContext context) {
+        final ProviderResolver providers = stored(context.getRoot(), "providers",
+                () -> ProviderResolver.create(configuration(context)), ProviderResolver.class);
+        return new PlanFactory(configuration(context), providers);
     }
 
     private static RunContext runContext(ExtensionContext context) {

@@ -73,9 +73,13 @@ final class Evaluator {
                     explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment);
             run.baselines().merge(className, Map.of(key, entry));
         }
+        final String note = baseline.isEmpty()
+                ? UncomparedBaselines.note(baselineFile, plan.method().getName(), target)
+                : "";
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,
                 decision, run.gate().mode(), run.baselines().fileFor(className),
-                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(), explained, findings);
+                baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(),
+                explained, findings, note);
     }
 
     /** The Maven command that rewrites exactly this benchmark's entries. */

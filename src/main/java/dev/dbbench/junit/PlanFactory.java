@@ -1,5 +1,6 @@
 package dev.dbbench.junit;
 
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,8 +13,10 @@ import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.MaxStatements;
+import dev.dbbench.api.Mongo;
 import dev.dbbench.api.NoSeqScan;
 import dev.dbbench.api.Postgres;
+import dev.dbbench.api.Provider;
 import dev.dbbench.api.UsesIndex;
 import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
@@ -30,9 +33,11 @@ import org.junit.platform.commons.support.AnnotationSupport;
 final class PlanFactory {
 
     private final Configuration configuration;
+    private final ProviderResolver providers;
 
-    PlanFactory(Configuration configuration) {
+    PlanFactory(Configuration configuration, ProviderResolver providers) {
         this.configuration = configuration;
+        this.providers = providers;
     }
 
     BenchmarkPlan plan(Class<?> testClass, Method method) {
@@ -94,46 +99,67 @@ final class PlanFactory {
         return configuration.integer(key, min).orElse(fallback);
     }
 
-    /** The method's own {@code @Postgres} annotations if it has any, else the class's, else the default. */
+    /**
+     * The method's own engine annotations ({@code @Postgres}, {@code @Mongo}) if it has any, else the
+     * class's, else the default PostgreSQL target.
+     */
     List<EngineTarget> targets(Class<?> testClass, Method method) {
-        final List<Postgres> declared = AnnotationSupport.findRepeatableAnnotations(method, Postgres.class);
+        final Declared declared = Declared.on(method);
         if (declared.isEmpty()) {
             return classTargets(testClass);
         }
-        return targets("@Postgres on " + testClass.getSimpleName() + "." + method.getName() + "()", declared);
+        return targets(testClass.getSimpleName() + "." + method.getName() + "()", declared);
     }
 
     /** The targets the class declares (or an enclosing class), else the default target. */
     List<EngineTarget> classTargets(Class<?> testClass) {
-        return targets("@Postgres on " + testClass.getSimpleName(), findOnClass(testClass));
+        for (Class<?> current = testClass; current != null; current = current.getEnclosingClass()) {
+            final Declared found = Declared.on(current);
+            if (!found.isEmpty()) {
+                return targets(testClass.getSimpleName(), found);
+            }
+        }
+        return targets(testClass.getSimpleName(), new Declared(List.of(), List.of()));
     }
 
-    private List<EngineTarget> targets(String where, List<Postgres> declared) {
+    /** The engine annotations of one element. */
+    private record Declared(List<Postgres> postgres, List<Mongo> mongo) {
+
+        static Declared on(AnnotatedElement element) {
+            return new Declared(AnnotationSupport.findRepeatableAnnotations(element, Postgres.class),
+                    AnnotationSupport.findRepeatableAnnotations(element, Mongo.class));
+        }
+
+        boolean isEmpty() {
+            return postgres.isEmpty() && mongo.isEmpty();
+        }
+    }
+
+    private List<EngineTarget> targets(String element, Declared declared) {
         final List<EngineTarget> targets = new ArrayList<>();
         if (declared.isEmpty()) {
-            targets.add(postgres(where, "", new String[0]));
+            targets.add(postgres("@Postgres on " + element, "", new String[0], "", Provider.DEFAULT));
         }
-        for (Postgres postgres : declared) {
-            final EngineTarget target = postgres(where, postgres.version(), postgres.settings());
-            if (targets.contains(target)) {
-                throw new DbBenchConfigurationException(where + " declares the target [" + target.label() + "] twice");
-            }
-            targets.add(target);
+        for (Postgres postgres : declared.postgres()) {
+            add(targets, "@Postgres on " + element, postgres("@Postgres on " + element, postgres.version(),
+                    postgres.settings(), postgres.image(), postgres.provider()));
+        }
+        for (Mongo mongo : declared.mongo()) {
+            add(targets, "@Mongo on " + element, mongo("@Mongo on " + element, mongo));
         }
         return targets;
     }
 
-    private static List<Postgres> findOnClass(Class<?> testClass) {
-        for (Class<?> current = testClass; current != null; current = current.getEnclosingClass()) {
-            final List<Postgres> found = AnnotationSupport.findRepeatableAnnotations(current, Postgres.class);
-            if (!found.isEmpty()) {
-                return found;
-            }
+    // Equal labels would share a baseline key, so two targets that differ only in image are refused too.
+    private static void add(List<EngineTarget> targets, String where, EngineTarget target) {
+        if (targets.stream().anyMatch(existing -> existing.label().equals(target.label()))) {
+            throw new DbBenchConfigurationException(where + " declares the target [" + target.label() + "] twice");
         }
-        return List.of();
+        targets.add(target);
     }
 
-    private EngineTarget postgres(String where, String annotatedVersion, String[] settings) {
+    private EngineTarget postgres(String where, String annotatedVersion, String[] settings, String annotatedImage,
+            Provider annotatedProvider) {
         final String version;
         if (!annotatedVersion.isBlank()) {
             version = annotatedVersion.trim();
@@ -142,7 +168,55 @@ final class PlanFactory {
             version = configuration.string(ConfigKeys.POSTGRES_VERSION).orElse(ConfigKeys.DEFAULT_POSTGRES_VERSION);
             requireMajor(version, "configuration parameter " + ConfigKeys.POSTGRES_VERSION + " must be");
         }
-        return new EngineTarget(EngineKind.POSTGRES, version, parseSettings(where, settings), ProviderKind.EMBEDDED);
+        final SortedMap<String, String> parsed = parseSettings(where, settings, SettingsSyntax.POSTGRES);
+        final ProviderKind provider = providers.resolve(where, annotatedProvider, EngineKind.POSTGRES);
+        if (provider == ProviderKind.EXTERNAL && !parsed.isEmpty()) {
+            throw new DbBenchConfigurationException(where + " declares settings " + parsed + ", which dbbench cannot"
+                    + " apply to an external server; remove them or choose another provider");
+        }
+        final String image = provider == ProviderKind.CONTAINER
+                ? image(where, annotatedImage, ConfigKeys.POSTGRES_IMAGE, "postgres:" + version)
+                : "";
+        return new EngineTarget(EngineKind.POSTGRES, version, parsed, provider, image);
+    }
+
+    private EngineTarget mongo(String where, Mongo mongo) {
+        final String version;
+        if (!mongo.version().isBlank()) {
+            version = mongo.version().trim();
+            requireMongoVersion(version, where + " must declare version");
+        } else {
+            version = configuration.string(ConfigKeys.MONGODB_VERSION).orElse(ConfigKeys.DEFAULT_MONGODB_VERSION);
+            requireMongoVersion(version, "configuration parameter " + ConfigKeys.MONGODB_VERSION + " must be");
+        }
+        final SortedMap<String, String> options = parseSettings(where, mongo.options(), SettingsSyntax.MONGOD);
+        final ProviderKind provider = providers.resolve(where, mongo.provider(), EngineKind.MONGODB);
+        if (provider != ProviderKind.CONTAINER && !options.isEmpty()) {
+            throw new DbBenchConfigurationException(where + " declares options " + options + ", which only apply to"
+                    + " a mongod dbbench starts in a container, but the provider is " + provider.label());
+        }
+        // The emulator has no version of its own: its label says emulated, not a MongoDB version.
+        return new EngineTarget(EngineKind.MONGODB, provider == ProviderKind.EMULATED ? "" : version, options,
+                provider, provider == ProviderKind.CONTAINER
+                        ? image(where, mongo.image(), ConfigKeys.MONGODB_IMAGE, "mongo:" + version)
+                        : "");
+    }
+
+    private String image(String where, String annotated, String key, String fallback) {
+        final String image;
+        final String source;
+        if (!annotated.isBlank()) {
+            image = annotated.trim();
+            source = where + " must declare image";
+        } else {
+            image = configuration.string(key).orElse(fallback);
+            source = "configuration parameter " + key + " must be";
+        }
+        if (!image.matches("[A-Za-z0-9][A-Za-z0-9._/:@-]*")) {
+            throw new DbBenchConfigurationException(source + " a Docker image name such as " + fallback + " but was '"
+                    + image + "'");
+        }
+        return image;
     }
 
     private static void requireMajor(String version, String what) {
@@ -152,18 +226,34 @@ final class PlanFactory {
         }
     }
 
-    private static SortedMap<String, String> parseSettings(String where, String[] settings) {
+    private static void requireMongoVersion(String version, String what) {
+        if (!version.matches("\\d+\\.\\d+")) {
+            throw new DbBenchConfigurationException(what + " a MongoDB version as major.minor, such as "
+                    + ConfigKeys.DEFAULT_MONGODB_VERSION + ", but was '" + version + "'");
+        }
+    }
+
+    /** How one engine annotation spells its server settings. */
+    private record SettingsSyntax(String attribute, String namePattern, String example) {
+        static final SettingsSyntax POSTGRES = new SettingsSyntax("settings", "[a-z_][a-z0-9_.]*", "shared_buffers=256MB");
+        // mongod's option names are camelCase.
+        static final SettingsSyntax MONGOD = new SettingsSyntax("options", "[A-Za-z][A-Za-z0-9_.]*",
+                "wiredTigerCacheSizeGB=1");
+    }
+
+    private static SortedMap<String, String> parseSettings(String where, String[] settings, SettingsSyntax syntax) {
         final SortedMap<String, String> parsed = new TreeMap<>();
         for (String setting : settings) {
             final int equals = setting.indexOf('=');
             final String name = equals < 0 ? "" : setting.substring(0, equals).trim();
             final String value = equals < 0 ? "" : setting.substring(equals + 1).trim();
-            if (!name.matches("[a-z_][a-z0-9_.]*") || value.isEmpty()) {
-                throw new DbBenchConfigurationException(where + " must declare settings as name=value, such as"
-                        + " \"shared_buffers=256MB\", but one was \"" + setting + "\"");
+            if (!name.matches(syntax.namePattern()) || value.isEmpty()) {
+                throw new DbBenchConfigurationException(where + " must declare " + syntax.attribute() + " as"
+                        + " name=value, such as \"" + syntax.example() + "\", but one was \"" + setting + "\"");
             }
             if (parsed.put(name, value) != null) {
-                throw new DbBenchConfigurationException(where + " declares the setting " + name + " twice");
+                throw new DbBenchConfigurationException(where + " declares the " + syntax.attribute() + " entry " + name
+                        + " twice");
             }
         }
         return parsed;

@@ -2,6 +2,9 @@ package dev.dbbench.junit;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.HashMap;
 import java.util.Map;
@@ -9,15 +12,18 @@ import java.util.Optional;
 import java.util.SortedMap;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.baseline.BaselineMode;
 import dev.dbbench.baseline.BaselineStore;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EngineOptions;
 import dev.dbbench.engine.EnginePool;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.Engines;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.measure.Ruler;
+import dev.dbbench.engine.Redaction;
 import dev.dbbench.report.Durations;
 import dev.dbbench.report.RunReport;
 import dev.dbbench.verdict.Gate;
@@ -37,17 +43,17 @@ final class RunContext implements AutoCloseable {
     private final boolean inCi;
     private final Map<EngineTarget, SortedMap<String, Double>> rulers = new HashMap<>();
 
-    private RunContext(BaselineStore baselines, Gate gate, RunReport report, boolean inCi) {
+    private RunContext(BaselineStore baselines, Gate gate, RunReport report, Engines engines, boolean inCi) {
         this.inCi = inCi;
         this.baselines = baselines;
         this.gate = gate;
         this.report = closer.register(report);
         this.pool = closer.register(new EnginePool(target -> {
-            final EngineServer server = Engines.start(target);
+            final EngineServer server = engines.start(target);
             report.note("started " + target.label() + " (" + describe(server.fingerprint()) + ") in "
                     + Durations.format(server.startTime().toNanos()));
             return server;
-        }));
+        }, report::note));
     }
 
     static RunContext create(Configuration configuration) {
@@ -73,13 +79,42 @@ final class RunContext implements AutoCloseable {
                 .map(text -> TimeGate.parse(text).orElseThrow(() ->
                         Configuration.invalid(ConfigKeys.GATE_TIME, text, "one of " + TimeGate.allowed())));
         return new RunContext(new BaselineStore(baselineDir),
-                new Gate(mode, failOnMissing, timeGate, configuration.inCi()), report, configuration.inCi());
+                new Gate(mode, failOnMissing, timeGate, configuration.inCi()), report,
+                new Engines(engineOptions(configuration)), configuration.inCi());
     }
 
+    static EngineOptions engineOptions(Configuration configuration) {
+        final boolean tmpfs = configuration.bool(ConfigKeys.CONTAINERS_TMPFS).orElse(false);
+        final int pullTimeout = configuration.integer(ConfigKeys.CONTAINERS_PULL_TIMEOUT_SECONDS, 1)
+                .orElse(ConfigKeys.DEFAULT_PULL_TIMEOUT_SECONDS);
+        final Optional<EngineOptions.ExternalPostgres> postgres = configuration.string(ConfigKeys.POSTGRES_URL)
+                .map(url -> {
+                    if (!url.startsWith("jdbc:postgresql:")) {
+                        throw Configuration.invalid(ConfigKeys.POSTGRES_URL, Redaction.url(url),
+                                "a PostgreSQL JDBC URL such as jdbc:postgresql://localhost:5432/postgres");
+                    }
+                    final String user = configuration.string(ConfigKeys.POSTGRES_USER).orElseThrow(() ->
+                            new DbBenchConfigurationException("configuration parameter " + ConfigKeys.POSTGRES_USER
+                                    + " must be set when " + ConfigKeys.POSTGRES_URL + " is"));
+                    // Not trimmed or filtered like other values: a password is taken exactly as given.
+                    return new EngineOptions.ExternalPostgres(url, user,
+                            configuration.raw(ConfigKeys.POSTGRES_PASSWORD).orElse(""));
+                });
+        return new EngineOptions(tmpfs, Duration.ofSeconds(pullTimeout), postgres,
+                configuration.string(ConfigKeys.MONGODB_URI));
+    }
+
+    /** The facts the run summary shows per started server; absent ones are left out. */
     private static String describe(Map<String, String> fingerprint) {
-        return "version " + fingerprint.getOrDefault("engine.version", "?")
-                + ", fsync=" + fingerprint.getOrDefault("engine.setting.fsync", "?")
-                + ", synchronous_commit=" + fingerprint.getOrDefault("engine.setting.synchronous_commit", "?");
+        final List<String> facts = new ArrayList<>();
+        facts.add("version " + fingerprint.getOrDefault("engine.version", "?"));
+        for (String key : List.of("engine.image", "engine.setting.fsync", "engine.setting.synchronous_commit",
+                "engine.setting.writeConcern", "engine.setting.storageEngine", "engine.tmpfs")) {
+            if (fingerprint.containsKey(key)) {
+                facts.add(key.substring(key.lastIndexOf('.') + 1) + "=" + fingerprint.get(key));
+            }
+        }
+        return String.join(", ", facts);
     }
 
     boolean inCi() {

@@ -23,6 +23,8 @@ import dev.dbbench.verdict.Judgement;
  * @param acceptCommand the command that rewrites this benchmark's baseline entry
  * @param plans the statements' plans from the untimed capture call, where the engine has plans
  * @param planFindings changed plans, counters and missed plan expectations
+ * @param note why the verdict is what it is beyond the numbers, such as why a baseline on another
+ *     target was not compared; empty when there is nothing to say
  */
 public record BenchmarkResult(
         String className,
@@ -39,7 +41,8 @@ public record BenchmarkResult(
         String acceptCommand,
         List<ExpectationResult> expectations,
         Optional<PlanExplainer.Explained> plans,
-        List<PlanFinding> planFindings) {
+        List<PlanFinding> planFindings,
+        String note) {
 
     public BenchmarkResult {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
@@ -50,7 +53,7 @@ public record BenchmarkResult(
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
         return new BenchmarkResult(className, methodName, target, key, samples, judgement, decision, mode, baselineFile,
-                baselineRecordedAt, environment, acceptCommand, outcomes, plans, planFindings);
+                baselineRecordedAt, environment, acceptCommand, outcomes, plans, planFindings, note);
     }
 
     /** Whether the benchmark or any of its expectations fails the test. */

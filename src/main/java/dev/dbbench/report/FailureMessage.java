@@ -27,6 +27,9 @@ public final class FailureMessage {
                     .append(", and ").append(ConfigKeys.BASELINE_MISSING).append("=fail (the default when CI=true).\n");
             line(text, "measured", "median " + Durations.format(judgement.current().median())
                     + ", p90 " + Durations.format(judgement.current().p90()));
+            if (!result.note().isEmpty()) {
+                line(text, "note", result.note());
+            }
             line(text, "record it", result.acceptCommand().replace("=update", "=record-missing")
                     + " and commit " + result.baselineFile());
             return text.toString().stripTrailing();

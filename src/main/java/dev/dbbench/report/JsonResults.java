@@ -96,6 +96,7 @@ public final class JsonResults implements ResultFormat {
         map.put("planFindings", result.planFindings());
         map.put("baselineFile", result.baselineFile().toString());
         map.put("acceptCommand", result.acceptCommand());
+        map.put("note", result.note());
         return map;
     }
 }

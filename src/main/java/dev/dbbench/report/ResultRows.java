@@ -78,6 +78,9 @@ public final class ResultRows {
         } else if (result.decision().writesBaseline()) {
             text.append(" (recorded)");
         }
+        if (!result.note().isEmpty()) {
+            text.append("; ").append(result.note());
+        }
         return text.toString();
     }
 }

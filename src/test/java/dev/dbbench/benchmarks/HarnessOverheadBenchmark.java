@@ -71,6 +71,7 @@ class HarnessOverheadBenchmark {
         final Path reports = temp.resolve(name);
         EngineTestKit.engine("junit-jupiter")
                 .configurationParameter(ConfigKeys.BASELINE_DIR, temp.resolve(name + "-baselines").toString())
+                .configurationParameter(ConfigKeys.PROVIDER, "embedded")
                 .configurationParameter(ConfigKeys.REPORT_DIR, reports.toString())
                 .configurationParameter(ConfigKeys.BASELINE_MISSING, "record")
                 .selectors(selectClass(fixture))

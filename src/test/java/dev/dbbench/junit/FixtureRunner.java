@@ -5,12 +5,15 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.dbbench.api.ConfigKeys;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -26,6 +29,8 @@ final class FixtureRunner {
         parameters.put(ConfigKeys.REPORT_DIR, directory.resolve("reports").toString());
         // The suite itself runs with CI=true in .ci/run; fixtures choose their policy explicitly.
         parameters.put(ConfigKeys.BASELINE_MISSING, "record");
+        // Docker may answer on the machine, with images it cannot pull; fixtures that want containers say so.
+        parameters.put(ConfigKeys.PROVIDER, "embedded");
     }
 
     FixtureRunner with(String key, String value) {
@@ -49,12 +54,36 @@ final class FixtureRunner {
         return run(selectClass(fixture));
     }
 
+    /** Runs several fixture classes in one launch, so they share one run (and its servers). */
+    EngineExecutionResults run(Class<?> first, Class<?>... more) {
+        final List<DiscoverySelector> selectors = new ArrayList<>(List.of(selectClass(first)));
+        Arrays.stream(more).forEach(fixture -> selectors.add(selectClass(fixture)));
+        return EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(parameters)
+                .selectors(selectors.toArray(DiscoverySelector[]::new))
+                .execute();
+    }
+
+    /** Runs a class that is not nested here, such as an example benchmark, by its name. */
+    EngineExecutionResults run(String className) {
+        return run(selectClass(className));
+    }
+
     EngineExecutionResults run(Class<?> fixture, String method) {
         final Method selected = Arrays.stream(fixture.getDeclaredMethods())
                 .filter(candidate -> candidate.getName().equals(method))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(fixture + " has no method " + method));
         return run(selectMethod(fixture, selected));
+    }
+
+    /** The message of the first failure of any test or container, such as a discovery-time configuration error. */
+    static String firstFailure(EngineExecutionResults results) {
+        return results.allEvents().failed().stream()
+                .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
+                        .getMessage())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("nothing failed"));
     }
 
     private EngineExecutionResults run(DiscoverySelector selector) {

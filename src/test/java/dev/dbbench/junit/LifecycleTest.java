@@ -71,6 +71,7 @@ class LifecycleTest {
                 .configurationParameter(ConfigKeys.BASELINE_DIR, temp.resolve("baselines").toString())
                 .configurationParameter(ConfigKeys.REPORT_DIR, temp.resolve("reports").toString())
                 .configurationParameter(ConfigKeys.BASELINE_MISSING, "record")
+                .configurationParameter(ConfigKeys.PROVIDER, "embedded")
                 .configurationParameter("junit.jupiter.testclass.order.default",
                         "org.junit.jupiter.api.ClassOrderer$OrderAnnotation")
                 .selectors(selectClass(DatabaseNameCase.class), selectClass(LaterClassCase.class))

@@ -66,7 +66,7 @@ final class ResultFixtures {
         return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
                 result.samples(), judgement, result.decision(), result.mode(), result.baselineFile(),
                 result.baselineRecordedAt(), result.environment(), result.acceptCommand(), result.expectations(), result.plans(),
-                result.planFindings());
+                result.planFindings(), result.note());
     }
 
     private static BenchmarkResult result(String className, String method, String target, Judgement judgement,
@@ -78,6 +78,6 @@ final class ResultFixtures {
         return new BenchmarkResult(className, method, target, method + " [" + target + "]",
                 new Samples(new double[] {130_000, 129_000, 131_000}, 100, 5, Duration.ofSeconds(3)),
                 judgement, decision, BaselineMode.COMPARE, BASELINE_FILE, recordedAt, environment,
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + simpleName + "#" + method + "'", List.of(), Optional.empty(), List.of());
+                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + simpleName + "#" + method + "'", List.of(), Optional.empty(), List.of(), "");
     }
 }

@@ -1,16 +1,11 @@
 package dev.dbbench.engine.postgres;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-
-import javax.sql.DataSource;
 
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.EngineTarget;
@@ -87,12 +82,8 @@ public final class EmbeddedPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        final String name = PostgresScratchDatabase.uniqueName(namePrefix);
-        final DataSource admin = postgres.getPostgresDatabase();
-        try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + PostgresScratchDatabase.quote(name));
-        }
-        return new PostgresScratchDatabase(name, admin, postgres.getDatabase(SUPERUSER, name));
+        return PostgresScratchDatabase.create(namePrefix, postgres.getPostgresDatabase(),
+                name -> postgres.getDatabase(SUPERUSER, name));
     }
 
     @Override
@@ -105,55 +96,6 @@ public final class EmbeddedPostgresServer implements EngineServer {
         if (!closed) {
             closed = true;
             postgres.close();
-        }
-    }
-
-    /** Reads the settings that decide what a benchmark measures; shared by every PostgreSQL provider. */
-    static final class PostgresFingerprint {
-
-        private static final String[] SETTINGS = {
-            "fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "work_mem",
-            "jit", "max_parallel_workers_per_gather", "random_page_cost",
-        };
-
-        private PostgresFingerprint() {
-        }
-
-        /** Half a million multiply-adds in the executor: pure server CPU, no I/O, no client work. */
-        static RulerWorkload rulerWorkload(DataSource admin) throws SQLException {
-            final Connection connection = admin.getConnection();
-            return new RulerWorkload() {
-                @Override
-                public void run() throws SQLException {
-                    try (Statement statement = connection.createStatement();
-                            ResultSet sum = statement.executeQuery(
-                                    "SELECT sum(g::bigint * g) FROM generate_series(1, 500000) AS g")) {
-                        sum.next();
-                    }
-                }
-
-                @Override
-                public void close() throws SQLException {
-                    connection.close();
-                }
-            };
-        }
-
-        static SortedMap<String, String> read(DataSource admin) throws SQLException {
-            final SortedMap<String, String> facts = new TreeMap<>();
-            try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
-                try (ResultSet version = statement.executeQuery("SHOW server_version")) {
-                    version.next();
-                    facts.put("engine.version", version.getString(1));
-                }
-                for (String setting : SETTINGS) {
-                    try (ResultSet value = statement.executeQuery("SHOW " + setting)) {
-                        value.next();
-                        facts.put("engine.setting." + setting, value.getString(1));
-                    }
-                }
-            }
-            return facts;
         }
     }
 }

@@ -1,14 +1,17 @@
 package dev.dbbench.engine.postgres;
 
+import java.lang.reflect.Parameter;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
-import java.util.UUID;
+import java.util.Optional;
+import java.util.function.Function;
 
 import javax.sql.DataSource;
 
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.engine.ScratchNames;
 
 /**
  * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
@@ -30,13 +33,18 @@ final class PostgresScratchDatabase implements ScratchDatabase {
         this.dataSource = dataSource;
     }
 
-    static String uniqueName(String prefix) {
-        final String suffix = "_" + UUID.randomUUID().toString().substring(0, 8);
-        String base = "dbbench_" + prefix.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
-        if (base.length() + suffix.length() > MAX_IDENTIFIER) {
-            base = base.substring(0, MAX_IDENTIFIER - suffix.length());
+    /** Creates a uniquely named database through {@code admin}; {@code forDatabase} connects to it by name. */
+    static PostgresScratchDatabase create(String namePrefix, DataSource admin, Function<String, DataSource> forDatabase)
+            throws SQLException {
+        final String name = uniqueName(namePrefix);
+        try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + quote(name));
         }
-        return base + suffix;
+        return new PostgresScratchDatabase(name, admin, forDatabase.apply(name));
+    }
+
+    static String uniqueName(String prefix) {
+        return ScratchNames.unique(prefix, MAX_IDENTIFIER);
     }
 
     static String quote(String identifier) {
@@ -49,7 +57,13 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     @Override
-    public Object resolve(Class<?> parameterType, Closer scope) throws Exception {
+    public Optional<DataSource> dataSource() {
+        return Optional.of(dataSource);
+    }
+
+    @Override
+    public Object resolve(Parameter parameter, Closer scope) throws Exception {
+        final Class<?> parameterType = parameter.getType();
         if (parameterType == DataSource.class) {
             return dataSource;
         }

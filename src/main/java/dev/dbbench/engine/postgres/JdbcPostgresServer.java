@@ -1,0 +1,102 @@
+package dev.dbbench.engine.postgres;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import javax.sql.DataSource;
+
+import dev.dbbench.engine.EngineServer;
+import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.engine.containers.RunningContainer;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A PostgreSQL server dbbench reaches by JDBC URL: a container it started, or an external server.
+ * Each scratch database is created and dropped through the URL's own database.
+ */
+final class JdbcPostgresServer implements EngineServer {
+
+    /** Bounds how long an unreachable server keeps a benchmark waiting, in seconds. */
+    private static final int CONNECT_TIMEOUT_SECONDS = 10;
+
+    private final EngineTarget target;
+    private final String url;
+    private final String user;
+    private final String password;
+    private final Duration startTime;
+    private final SortedMap<String, String> fingerprint;
+    private final Optional<RunningContainer> container;
+    private boolean closed;
+
+    JdbcPostgresServer(EngineTarget target, String url, String user, String password, Duration startTime,
+            SortedMap<String, String> fingerprint, Optional<RunningContainer> container) {
+        this.target = target;
+        this.url = url;
+        this.user = user;
+        this.password = password;
+        this.startTime = startTime;
+        this.fingerprint = new TreeMap<>(fingerprint);
+        this.container = container;
+    }
+
+    /** A data source for the URL's database, or for another database on the same server. */
+    static DataSource dataSource(String url, String user, String password, Optional<String> database) {
+        final PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setUrl(url);
+        dataSource.setUser(user);
+        dataSource.setPassword(password);
+        dataSource.setConnectTimeout(CONNECT_TIMEOUT_SECONDS);
+        dataSource.setLoginTimeout(CONNECT_TIMEOUT_SECONDS);
+        database.ifPresent(dataSource::setDatabaseName);
+        return dataSource;
+    }
+
+    @Override
+    public EngineTarget target() {
+        return target;
+    }
+
+    @Override
+    public Duration startTime() {
+        return startTime;
+    }
+
+    @Override
+    public SortedMap<String, String> fingerprint() {
+        return new TreeMap<>(fingerprint);
+    }
+
+    @Override
+    public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
+        return PostgresScratchDatabase.create(namePrefix, dataSource(url, user, password, Optional.empty()),
+                name -> dataSource(url, user, password, Optional.of(name)));
+    }
+
+    @Override
+    public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
+        return Optional.of(PostgresFingerprint.rulerWorkload(dataSource(url, user, password, Optional.empty())));
+    }
+
+    @Override
+    public boolean alive() {
+        return container.map(RunningContainer::running).orElse(true);
+    }
+
+    @Override
+    public Optional<String> failureDiagnosis() {
+        return container.flatMap(RunningContainer::diagnosis);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            container.ifPresent(RunningContainer::close);
+        }
+    }
+}
