@@ -56,14 +56,13 @@ final class ClassContext implements AutoCloseable {
         return database;
     }
 
-    /** The server the class's database on a target lives on; the same one for the whole class. */
-    synchronized EngineServer server(EngineTarget target) {
+    /**
+     * The server the class's database on a target lives on, the same one for the whole class; for a
+     * benchmark that never asked for a database, the run's server for the target.
+     */
+    synchronized EngineServer server(EngineTarget target) throws Exception {
         final EngineServer server = servers.get(target);
-        if (server == null) {
-            throw new IllegalStateException("no database of " + testClass.getName() + " on [" + target.label()
-                    + "] yet");
-        }
-        return server;
+        return server != null ? server : run.pool().server(target);
     }
 
     /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */

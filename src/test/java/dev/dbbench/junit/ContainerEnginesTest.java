@@ -74,7 +74,7 @@ class ContainerEnginesTest {
     void theCatalogExampleRunsUnchangedInAPostgresContainer() throws Exception {
         final FixtureRunner runner = containers();
         runner.run("dev.dbbench.examples.JsonbCatalogBench").testEvents()
-                .assertStatistics(stats -> stats.succeeded(3).failed(0));
+                .assertStatistics(stats -> stats.succeeded(5).failed(0));
 
         final JsonNode entry = baselines(runner, "dev.dbbench.examples.JsonbCatalogBench")
                 .get("findByBrandContainment [postgres 15 container]");

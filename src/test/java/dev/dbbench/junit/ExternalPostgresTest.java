@@ -60,7 +60,7 @@ class ExternalPostgresTest {
         final FixtureRunner runner = external(password);
 
         runner.run("dev.dbbench.examples.JsonbCatalogBench").testEvents()
-                .assertStatistics(stats -> stats.succeeded(3).failed(0));
+                .assertStatistics(stats -> stats.succeeded(5).failed(0));
 
         assertThat(databases()).as("databases after the run").isEqualTo(before);
         final Path baseline = runner.baselineDirectory().resolve("dev.dbbench.examples.JsonbCatalogBench.json");

@@ -24,12 +24,13 @@ class InProcessExamplesTest {
     void theCatalogExampleRunsOnEmbeddedPostgres() throws Exception {
         final FixtureRunner runner = embedded();
         runner.run("dev.dbbench.examples.JsonbCatalogBench").testEvents()
-                .assertStatistics(stats -> stats.succeeded(3).failed(0));
+                .assertStatistics(stats -> stats.succeeded(5).failed(0));
 
         assertThat(benchmarks(runner, "dev.dbbench.examples.JsonbCatalogBench").fieldNames()).toIterable()
                 .containsExactlyInAnyOrder("findByBrandArrow [postgres 17 embedded]",
                         "findByBrandContainment [postgres 17 embedded]",
-                        "findMissingBrandContainment [postgres 17 embedded]");
+                        "findMissingBrandContainment [postgres 17 embedded]",
+                        "countByBrandArrow [postgres 17 embedded]", "countByBrandContainment [postgres 17 embedded]");
     }
 
     @Test
