@@ -4,27 +4,29 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.dbbench.stats.Comparison;
-import dev.dbbench.stats.SampleComparator;
+import dev.dbbench.stats.PairedComparator;
 import dev.dbbench.stats.Summary;
 
 /**
  * Decides whether one benchmark is at least a factor faster than another from interleaved samples:
  * met when the whole interval of the speed-up clears the factor, missed when it lies wholly below.
+ * The speed-up is the median of the per-pair ratios, so drift shared by a pair cancels.
  */
 public final class RelativeJudge {
 
-    private final SampleComparator comparator;
+    private final PairedComparator comparator;
     private final double confidence;
 
     /** @param alpha one-sided level; the interval of the speed-up has coverage {@code 1 - 2 alpha} */
     public RelativeJudge(double alpha) {
         this.confidence = 1 - 2 * alpha;
-        this.comparator = new SampleComparator(confidence);
+        this.comparator = new PairedComparator(confidence);
     }
 
     /**
      * @param thisSide samples of the benchmark that carries the expectation
-     * @param otherSide samples of the benchmark it must beat, taken interleaved with {@code thisSide}
+     * @param otherSide samples of the benchmark it must beat, taken interleaved with {@code thisSide}:
+     *        as many, sample {@code i} of each side next to the other's
      */
     public ExpectationJudgement judge(double[] thisSide, double[] otherSide, double factor) {
         final Comparison comparison = comparator.compare(otherSide, thisSide);
@@ -58,7 +60,11 @@ public final class RelativeJudge {
     }
 
     /** Interval width shrinks with the square root of the sample count; say roughly how many would settle it. */
-    private static String moreSamples(Comparison comparison, double factor, int samples) {
+    private String moreSamples(Comparison comparison, double factor, int samples) {
+        if (Double.isInfinite(comparison.ratioHigh())) {
+            return "; a " + Math.round(confidence * 100) + "% interval needs at least "
+                    + PairedComparator.pairsNeededFor(confidence) + " samples per side";
+        }
         final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
         final double distance = Math.abs(Math.log(comparison.ratio()) - Math.log(factor));
         if (distance <= 0) {
