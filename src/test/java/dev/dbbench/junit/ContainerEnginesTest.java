@@ -104,7 +104,7 @@ class ContainerEnginesTest {
     void theMongoTwinRunsInAMongoWireContainer() throws Exception {
         final FixtureRunner runner = containers();
         runner.run("dev.dbbench.examples.MongoCatalogBench").testEvents()
-                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+                .assertStatistics(stats -> stats.succeeded(3).failed(0));
 
         final JsonNode environment = baselines(runner, "dev.dbbench.examples.MongoCatalogBench")
                 .get("findByBrand [mongodb " + mongoVersion + " container]").get("environment");

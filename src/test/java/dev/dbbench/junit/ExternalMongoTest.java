@@ -56,7 +56,7 @@ class ExternalMongoTest {
     void theMongoTwinRunsOnAnExternalServerAndDropsItsDatabase() throws Exception {
         final FixtureRunner runner = external(uri);
         runner.run("dev.dbbench.examples.MongoCatalogBench").testEvents()
-                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+                .assertStatistics(stats -> stats.succeeded(3).failed(0));
 
         try (MongoClient client = MongoClients.create(uri)) {
             final List<String> databases = client.listDatabaseNames().into(new ArrayList<>());
