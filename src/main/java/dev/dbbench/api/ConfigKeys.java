@@ -47,6 +47,13 @@ public final class ConfigKeys {
     public static final String NORMALIZE = "dbbench.normalize";
 
     /**
+     * {@code warn} or {@code refuse}: whether timings are compared with a baseline recorded on
+     * another engine (version, provider, image, settings) or CPU. {@code warn} compares and lists the
+     * differences; {@code refuse} makes such a verdict {@code INCONCLUSIVE}. Default {@code warn}.
+     */
+    public static final String ENVIRONMENT_MISMATCH = "dbbench.environment.mismatch";
+
+    /**
      * How far, in percent, the machine-speed ruler may move between baseline and current run before
      * timing verdicts become inconclusive. Default {@value #DEFAULT_RULER_MAX_DRIFT_PERCENT}.
      */

@@ -24,6 +24,7 @@ import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.measure.SamplingPlan;
 import dev.dbbench.plan.PlanJudge;
 import dev.dbbench.verdict.DecisionRule;
+import dev.dbbench.verdict.EnvironmentPolicy;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -63,7 +64,11 @@ final class PlanFactory {
                 configuration.integer(ConfigKeys.NOISE_FLOOR_PERCENT, 0).orElse(ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
                 configuration.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0)
                         .orElse(ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
-                configuration.bool(ConfigKeys.NORMALIZE).orElse(ConfigKeys.DEFAULT_NORMALIZE));
+                configuration.bool(ConfigKeys.NORMALIZE).orElse(ConfigKeys.DEFAULT_NORMALIZE),
+                configuration.string(ConfigKeys.ENVIRONMENT_MISMATCH).map(text -> EnvironmentPolicy.parse(text)
+                        .orElseThrow(() -> Configuration.invalid(ConfigKeys.ENVIRONMENT_MISMATCH, text,
+                                "one of " + EnvironmentPolicy.allowed())))
+                        .orElse(EnvironmentPolicy.WARN));
         final List<EngineTarget> targets = targets(testClass, method);
         return new BenchmarkPlan(testClass, method, sampling, rule, targets,
                 new ExpectationPlanner(this).plan(testClass, method, targets), planExpectations(where, method));

@@ -9,9 +9,10 @@ package dev.dbbench.verdict;
  * @param noiseFloorPercent how far the ratio interval must clear 1 for a change to count
  * @param maxRulerDriftPercent how far the machine-speed ruler may move before timings cannot be compared
  * @param normalize whether timing ratios are divided by the ruler ratio
+ * @param environment whether timings are compared with a baseline from another engine or CPU
  */
 public record DecisionRule(int thresholdPercent, double alpha, int noiseFloorPercent, int maxRulerDriftPercent,
-        boolean normalize) {
+        boolean normalize, EnvironmentPolicy environment) {
 
     public DecisionRule {
         if (thresholdPercent < 0 || noiseFloorPercent < 0 || maxRulerDriftPercent < 0) {

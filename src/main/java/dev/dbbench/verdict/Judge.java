@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.stats.Comparison;
@@ -58,7 +59,13 @@ public final class Judge {
         final Verdict verdict;
         final String reason;
         final double drift = 1 + rule.maxRulerDriftPercent() / 100.0;
-        if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
+        final List<EnvironmentChange> refused = rule.environment().refused(changes);
+        if (!refused.isEmpty()) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = "the baseline was measured on another engine or CPU (" + refused.stream()
+                    .map(EnvironmentChange::toString).collect(Collectors.joining(", "))
+                    + ") and dbbench.environment.mismatch=refuse compares only like with like";
+        } else if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
             verdict = Verdict.INCONCLUSIVE;
             reason = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than " + rule.maxRulerDriftPercent()
                     + "%), so timings from the two runs cannot be compared";

@@ -32,6 +32,7 @@ import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.SamplingPlan;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.DecisionRule;
+import dev.dbbench.verdict.EnvironmentPolicy;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
@@ -631,7 +632,7 @@ class VerdictEvaluationBenchmark {
     private static Judge[] judges(int[] thresholds, boolean normalize) {
         return Arrays.stream(thresholds)
                 .mapToObj(threshold -> new Judge(
-                        new DecisionRule(threshold, ALPHA, NOISE_FLOOR_PERCENT, MAX_RULER_DRIFT_PERCENT, normalize)))
+                        new DecisionRule(threshold, ALPHA, NOISE_FLOOR_PERCENT, MAX_RULER_DRIFT_PERCENT, normalize, EnvironmentPolicy.WARN)))
                 .toArray(Judge[]::new);
     }
 

@@ -47,6 +47,16 @@ class ConfigurationErrorsTest {
     }
 
     @Test
+    void unknownEnvironmentPolicyNamesTheAllowedValues() {
+        final EngineExecutionResults results = new FixtureRunner(temp)
+                .with(ConfigKeys.ENVIRONMENT_MISMATCH, "ignore")
+                .run(DefaultsCase.class);
+
+        assertThat(containerFailures(results)).containsExactly(
+                "configuration parameter dbbench.environment.mismatch must be one of warn, refuse but was 'ignore'");
+    }
+
+    @Test
     void unknownBaselineModeFailsInsteadOfFallingBack() {
         final EngineExecutionResults results = new FixtureRunner(temp)
                 .with(ConfigKeys.BASELINE_MODE, "overwrite")

@@ -13,6 +13,7 @@ import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.DecisionRule;
 import dev.dbbench.verdict.EnvironmentChange;
+import dev.dbbench.verdict.EnvironmentPolicy;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
@@ -25,7 +26,7 @@ final class ResultFixtures {
     static final Gate.Decision RECORDS = new Gate.Decision(false, false, true);
     static final Gate.Decision PASSES = new Gate.Decision(false, false, false);
     static final Gate.Decision WARNS = new Gate.Decision(false, true, false);
-    static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false);
+    static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
 
     private ResultFixtures() {
     }

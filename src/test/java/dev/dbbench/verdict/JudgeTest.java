@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class JudgeTest {
 
-    private static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false);
+    private static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
     private static final SortedMap<String, String> ENV = new TreeMap<>(Map.of("engine.version", "17.6"));
     private static final SortedMap<String, Double> RULER = new TreeMap<>(Map.of("jvm", 1e7, "engine", 2e7));
 
@@ -58,7 +58,7 @@ class JudgeTest {
     @Test
     void exactlyTheThresholdIsNotBeyondItForAnyThreshold() {
         for (int threshold = 0; threshold <= 100; threshold++) {
-            final DecisionRule rule = new DecisionRule(threshold, 0.01, 0, 50, false);
+            final DecisionRule rule = new DecisionRule(threshold, 0.01, 0, 50, false, EnvironmentPolicy.WARN);
             final double slower = 100 + threshold;
             assertThat(judge(rule, constant(slower, 15), constant(100, 15)).verdict())
                     .as("+%d%% against +%d%%", threshold, threshold).isEqualTo(Verdict.PASS);
@@ -86,7 +86,7 @@ class JudgeTest {
 
     @Test
     void significantButTinySlowdownBeyondTheThresholdNeedsTheIntervalToClearTheNoiseFloor() {
-        final DecisionRule tight = new DecisionRule(1, 0.01, 3, 50, false);
+        final DecisionRule tight = new DecisionRule(1, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
 
         final Judgement judgement = judge(tight, lognormal(11, 102_000, 0.005, 30), lognormal(12, 100_000, 0.005, 30));
 
@@ -113,7 +113,7 @@ class JudgeTest {
         final Optional<Judge.Recorded> baseline = recorded(lognormal(16, 100_000, 0.03, 15));
 
         final Judgement raw = new Judge(RULE).judge(current, ENV, slowerMachine, baseline);
-        final Judgement normalized = new Judge(new DecisionRule(25, 0.01, 3, 50, true))
+        final Judgement normalized = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
                 .judge(current, ENV, slowerMachine, baseline);
 
         assertThat(raw.verdict()).isEqualTo(Verdict.REGRESSION);
@@ -142,6 +142,26 @@ class JudgeTest {
     }
 
     @Test
+    void refusePolicyComparesOnlyTheSameEngineAndCpu() {
+        final DecisionRule refuse = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.REFUSE);
+        final double[] current = lognormal(21, 200_000, 0.03, 15);
+        final Optional<Judge.Recorded> baseline = recorded(lognormal(22, 100_000, 0.03, 15));
+        final SortedMap<String, String> upgraded = new TreeMap<>(Map.of("engine.version", "18.0"));
+        final SortedMap<String, String> newJvm = new TreeMap<>(ENV);
+        newJvm.put("jvm", "21");
+
+        final Judgement refused = new Judge(refuse).judge(current, upgraded, RULER, baseline);
+        final Judgement warned = new Judge(RULE).judge(current, upgraded, RULER, baseline);
+
+        assertThat(refused.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(refused.reason()).contains("engine.version 17.6 -> 18.0", "dbbench.environment.mismatch=refuse");
+        assertThat(warned.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(warned.environmentChanges()).containsExactly(new EnvironmentChange("engine.version", "17.6", "18.0"));
+        // Only engine and CPU facts refuse: another JVM is listed but still compared.
+        assertThat(new Judge(refuse).judge(current, newJvm, RULER, baseline).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
     void confirmedRegressionKeepsBothPasses() {
         final Judgement first = judge(RULE, lognormal(17, 200_000, 0.05, 15), lognormal(18, 100_000, 0.05, 15));
         final Judgement again = judge(RULE, lognormal(19, 210_000, 0.05, 15), lognormal(18, 100_000, 0.05, 15));
@@ -166,8 +186,8 @@ class JudgeTest {
 
     @Test
     void impossibleRulesAreRejected() {
-        assertThatThrownBy(() -> new DecisionRule(-1, 0.01, 3, 50, false)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new DecisionRule(25, 0.7, 3, 50, false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DecisionRule(-1, 0.01, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DecisionRule(25, 0.7, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static Judgement judge(DecisionRule rule, double[] current, double[] baseline) {
