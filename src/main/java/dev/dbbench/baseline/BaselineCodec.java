@@ -138,6 +138,10 @@ public final class BaselineCodec {
             if (entry.samples().length == 0) {
                 throw invalid(path, where + ".samples is empty");
             }
+            if (entry.serverCpu().length != 0 && entry.serverCpu().length != entry.samples().length) {
+                throw invalid(path, where + ".serverCpu has " + entry.serverCpu().length + " values for "
+                        + entry.samples().length + " samples");
+            }
             entry.ruler().forEach((key, value) -> {
                 if (value == null || value <= 0) {
                     throw invalid(path, where + ".ruler.\"" + key + "\" must be a positive number");

@@ -24,6 +24,14 @@ public interface ScratchDatabase extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * A probe of the server CPU time spent serving {@code injected}, a value this database injected
+     * (a connection), where the engine can measure it; empty otherwise.
+     */
+    default Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
+        return Optional.empty();
+    }
+
     @Override
     void close() throws Exception;
 }

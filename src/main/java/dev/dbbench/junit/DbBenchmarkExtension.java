@@ -25,6 +25,7 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.plan.PlanExplainer;
@@ -129,7 +130,8 @@ public final class DbBenchmarkExtension
         final Object[] arguments = invocationContext.getArguments().toArray();
         final Operation body = () -> invoke(method, instance, arguments);
         final Operation beforeSample = beforeSampleHook(context, instance, target);
-        final Sampler.Side own = new Sampler.Side(body, beforeSample, timer(context));
+        final Sampler.Side own = new Sampler.Side(body, beforeSample, timer(context),
+                serverCpu(arguments, target, context));
         final List<ExpectationEvaluator.OtherSide> others = otherSides(plan, target, context, instance);
         final List<Sampler.Side> sides = new ArrayList<>();
         sides.add(own);
@@ -154,7 +156,7 @@ public final class DbBenchmarkExtension
         final Optional<PlanExplainer.Explained> plans = capturePlans(target, method, instance, arguments,
                 beforeSample, context);
         final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment,
-                run.ruler(target), plans, classContext.baseline(), () -> sampler.run(body, beforeSample, own.timer()))
+                run.ruler(target), plans, classContext.baseline(), () -> sampler.run(own))
                 .withExpectations(new ExpectationEvaluator(run.gate(), plan.rule().alpha(), sampler)
                         .evaluate(plan, target, own, others, samples));
         run.report().add(result);
@@ -184,6 +186,13 @@ public final class DbBenchmarkExtension
         invoke(method, instance, recording);
         final Optional<DataSource> database = database(target, context).dataSource();
         return database.isEmpty() ? Optional.empty() : Optional.of(new PlanExplainer().explain(database.get(), log));
+    }
+
+    /** A probe of the server CPU behind the body's first injected connection, where the engine has one. */
+    private Optional<ServerCpuProbe> serverCpu(Object[] arguments, EngineTarget target, ExtensionContext context)
+            throws Exception {
+        final Optional<Object> connection = Arrays.stream(arguments).filter(Connection.class::isInstance).findFirst();
+        return connection.isEmpty() ? Optional.empty() : database(target, context).serverCpuProbe(connection.get());
     }
 
     /** Prints the result line and any warning, and fails with every failing message of the benchmark at once. */
@@ -238,7 +247,7 @@ public final class DbBenchmarkExtension
             }
             others.add(new ExpectationEvaluator.OtherSide(expectation, otherTarget.get(), new Sampler.Side(
                     () -> invoke(other, instance, arguments), beforeSampleHook(context, instance, otherTarget.get()),
-                    timer)));
+                    timer, serverCpu(arguments, otherTarget.get(), context))));
         }
         return others;
     }

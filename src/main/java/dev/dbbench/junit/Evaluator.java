@@ -11,15 +11,18 @@ import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.BaselineMode;
 import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.plan.PlanExplainer;
 import dev.dbbench.plan.PlanFinding;
 import dev.dbbench.plan.PlanJudge;
 import dev.dbbench.report.BenchmarkResult;
+import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
+import dev.dbbench.verdict.Verdict;
 
 /**
  * Takes a benchmark's samples through the rest of the pipeline: verdict against the baseline, a
@@ -52,32 +55,42 @@ final class Evaluator {
         final boolean baselineFromCi = baseline
                 .map(entry -> "true".equals(entry.environment().get(HostFingerprint.CI)))
                 .orElse(false);
+        // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
+        final boolean emulated = target.provider() == ProviderKind.EMULATED;
+        final Gate gate = emulated ? run.gate().warningOnly() : run.gate();
         final Judge judge = new Judge(plan.rule());
         Judgement judgement = judge.judge(samples.nanosPerOp(), environment, ruler, recorded);
-        if (run.gate().confirms(judgement.verdict(), baselineFromCi)) {
+        if (gate.confirms(judgement.verdict(), baselineFromCi)) {
             final Samples again = rerun.run();
             judgement = Judge.confirm(judgement, judge.judge(again.nanosPerOp(), environment, ruler, recorded));
         }
         final List<PlanFinding> findings = explained.map(current -> new PlanJudge().judge(current,
-                baseline.map(BaselineEntry::plans).orElse(List.of()), plan.planExpectations())).orElse(List.of())
+                baseline.map(BaselineEntry::plans).orElse(List.of()),
+                baseline.map(BaselineEntry::storage).orElse(List.of()), plan.planExpectations())).orElse(List.of())
                 .stream()
                 // Accepting a change means accepting its plans; declared expectations hold in every mode.
                 .filter(finding -> run.gate().mode() != BaselineMode.UPDATE
                         || finding.kind() == PlanFinding.Kind.EXPECTATION_MISSED)
                 .toList();
-        final Gate.Decision decision = run.gate().decide(judgement.verdict(), baselineFromCi);
+        final Gate.Decision decision = gate.decide(judgement.verdict(), baselineFromCi);
         if (decision.writesBaseline()) {
             final BaselineEntry entry = BaselineEntry.of(plan.method().getName(), target.label(), Instant.now(),
                     new BaselineEntry.Sampling(samples.warmups(), samples.nanosPerOp().length, samples.opsPerSample()),
                     judgement.current(), samples.nanosPerOp(),
-                    explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment);
+                    explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment)
+                    .withServerCpu(samples.serverCpuNanosPerOp())
+                    .withStorage(explained.map(PlanExplainer.Explained::storage).orElse(List.of()));
             run.baselines().merge(className, Map.of(key, entry));
         }
         final String note = baseline.isEmpty()
                 ? UncomparedBaselines.note(baselineFile, plan.method().getName(), target)
-                : "";
-        return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples, judgement,
-                decision, run.gate().mode(), run.baselines().fileFor(className),
+                : emulated && judgement.verdict() == Verdict.REGRESSION
+                        ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail"
+                        : "";
+        final Optional<Summary> baselineServerCpu = baseline.map(BaselineEntry::serverCpu)
+                .filter(nanos -> nanos.length > 0).map(Summary::of);
+        return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples,
+                baselineServerCpu, judgement, decision, run.gate().mode(), run.baselines().fileFor(className),
                 baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(),
                 explained, findings, note);
     }

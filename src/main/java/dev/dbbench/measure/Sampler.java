@@ -2,7 +2,11 @@ package dev.dbbench.measure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+
+import dev.dbbench.engine.ServerCpuProbe;
 
 /**
  * Runs a benchmark body according to a {@link SamplingPlan}: calibration when asked for, warm-ups,
@@ -19,8 +23,18 @@ public final class Sampler {
         this.plan = plan;
     }
 
-    /** One benchmark body to sample, with its untimed per-sample hook and its region timer. */
-    public record Side(Operation body, Operation beforeSample, RegionTimer timer) {
+    /** Probe reads taken back to back to learn what the probe itself costs the server. */
+    static final int PROBE_CALIBRATION_READS = 7;
+
+    /**
+     * One benchmark body to sample, with its untimed per-sample hook, its region timer and, where the
+     * engine can tell, a probe of the server CPU time spent for it.
+     */
+    public record Side(Operation body, Operation beforeSample, RegionTimer timer, Optional<ServerCpuProbe> serverCpu) {
+
+        public Side(Operation body, Operation beforeSample, RegionTimer timer) {
+            this(body, beforeSample, timer, Optional.empty());
+        }
     }
 
     /**
@@ -30,7 +44,11 @@ public final class Sampler {
      * @param timer the timer the body may use to time only a region of itself
      */
     public Samples run(Operation body, Operation beforeSample, RegionTimer timer) throws Throwable {
-        return runInterleaved(List.of(new Side(body, beforeSample, timer))).get(0);
+        return run(new Side(body, beforeSample, timer));
+    }
+
+    public Samples run(Side side) throws Throwable {
+        return runInterleaved(List.of(side)).get(0);
     }
 
     /**
@@ -54,10 +72,28 @@ public final class Sampler {
             }
             checkDeadline(deadline, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
+        final long[] probeCost = new long[sides.size()];
+        for (int s = 0; s < sides.size(); s++) {
+            if (sides.get(s).serverCpu().isPresent()) {
+                probeCost[s] = probeCost(sides.get(s).serverCpu().get());
+            }
+        }
         final double[][] nanosPerOp = new double[sides.size()][plan.samples()];
+        final double[][] serverNanosPerOp = new double[sides.size()][];
+        for (int s = 0; s < sides.size(); s++) {
+            serverNanosPerOp[s] = new double[sides.get(s).serverCpu().isPresent() ? plan.samples() : 0];
+        }
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
-                nanosPerOp[s][i] = (double) sample(sides.get(s), ops[s]) / ops[s];
+                final Side side = sides.get(s);
+                if (side.serverCpu().isEmpty()) {
+                    nanosPerOp[s][i] = (double) sample(side, ops[s]) / ops[s];
+                    continue;
+                }
+                // The hook's server work is not the body's: read the probe after it, not before.
+                final long[] serverNanos = new long[1];
+                nanosPerOp[s][i] = (double) sample(side, ops[s], serverNanos) / ops[s];
+                serverNanosPerOp[s][i] = (double) Math.max(0, serverNanos[0] - probeCost[s]) / ops[s];
             }
             if (i + 1 < plan.samples()) {
                 checkDeadline(deadline, "sample " + (i + 1) + " of " + plan.samples(), 0);
@@ -66,7 +102,7 @@ public final class Sampler {
         final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         final List<Samples> result = new ArrayList<>();
         for (int s = 0; s < sides.size(); s++) {
-            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed));
+            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed, serverNanosPerOp[s]));
         }
         return result;
     }
@@ -119,6 +155,20 @@ public final class Sampler {
 
     private static long sample(Side side, int ops) throws Throwable {
         side.beforeSample().run();
+        return timed(side, ops);
+    }
+
+    /** A sample that also stores in {@code serverNanos[0]} how far the server CPU probe moved across it. */
+    private static long sample(Side side, int ops, long[] serverNanos) throws Throwable {
+        side.beforeSample().run();
+        final ServerCpuProbe probe = side.serverCpu().orElseThrow();
+        final long before = probe.read();
+        final long nanos = timed(side, ops);
+        serverNanos[0] = probe.read() - before;
+        return nanos;
+    }
+
+    private static long timed(Side side, int ops) throws Throwable {
         side.timer().beginSample();
         final Operation body = side.body();
         final long start = System.nanoTime();
@@ -127,6 +177,23 @@ public final class Sampler {
         }
         final long wall = System.nanoTime() - start;
         return side.timer().endSample(wall);
+    }
+
+    /**
+     * What two probe reads with nothing between them move the counter by: the part of each read
+     * that the server spends after taking its value, plus the part before. The median of a few such
+     * pairs is subtracted from every sample's reading.
+     */
+    private static long probeCost(ServerCpuProbe probe) throws Exception {
+        final long[] deltas = new long[PROBE_CALIBRATION_READS];
+        long previous = probe.read();
+        for (int i = 0; i < deltas.length; i++) {
+            final long next = probe.read();
+            deltas[i] = next - previous;
+            previous = next;
+        }
+        Arrays.sort(deltas);
+        return deltas[deltas.length / 2];
     }
 
     private void checkDeadline(long deadline, String phase, int calibrationRounds) {

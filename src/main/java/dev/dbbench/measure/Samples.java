@@ -8,11 +8,20 @@ import java.util.Objects;
  * The timed samples of one benchmark run, in nanoseconds per operation, in the order they were taken.
  *
  * @param elapsed wall time of the whole run, calibration and warm-ups included
+ * @param serverCpuNanosPerOp the server CPU time of each sample per operation, in the same order;
+ *     empty when the engine could not measure it
  */
-public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed) {
+public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
+        double[] serverCpuNanosPerOp) {
 
     public Samples {
         nanosPerOp = nanosPerOp.clone();
+        serverCpuNanosPerOp = serverCpuNanosPerOp.clone();
+    }
+
+    /** Samples without server CPU readings. */
+    public Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed) {
+        this(nanosPerOp, opsPerSample, warmups, elapsed, new double[0]);
     }
 
     @Override
@@ -20,22 +29,30 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
         return nanosPerOp.clone();
     }
 
+    @Override
+    public double[] serverCpuNanosPerOp() {
+        return serverCpuNanosPerOp.clone();
+    }
+
     // A record compares array components by reference; samples are values, so compare contents.
     @Override
     public boolean equals(Object other) {
         return other instanceof Samples samples
                 && Arrays.equals(nanosPerOp, samples.nanosPerOp) && opsPerSample == samples.opsPerSample
-                && warmups == samples.warmups && elapsed.equals(samples.elapsed);
+                && warmups == samples.warmups && elapsed.equals(samples.elapsed)
+                && Arrays.equals(serverCpuNanosPerOp, samples.serverCpuNanosPerOp);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(Arrays.hashCode(nanosPerOp), opsPerSample, warmups, elapsed);
+        return Objects.hash(Arrays.hashCode(nanosPerOp), opsPerSample, warmups, elapsed,
+                Arrays.hashCode(serverCpuNanosPerOp));
     }
 
     @Override
     public String toString() {
         return "Samples[" + Arrays.toString(nanosPerOp) + " ns/op, " + opsPerSample + " ops per sample, " + warmups
-                + " warm-ups, " + elapsed + "]";
+                + " warm-ups, " + elapsed + (serverCpuNanosPerOp.length == 0 ? "" : ", server CPU "
+                + Arrays.toString(serverCpuNanosPerOp) + " ns/op") + "]";
     }
 }

@@ -22,7 +22,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <p>Each explain runs inside a transaction that is rolled back, so an {@code INSERT} or
  * {@code UPDATE} is planned and executed for its counters but never applied twice. JIT and parallel
  * workers are switched off for the explain, since both make node shapes and counters vary from run
- * to run without any change in the query.
+ * to run without any change in the query. Afterwards it reads the on-disk sizes of the tables the
+ * plans touched.
  */
 public final class PlanExplainer {
 
@@ -38,6 +39,7 @@ public final class PlanExplainer {
     public Explained explain(DataSource database, StatementLog log) throws SQLException {
         final List<StatementPlan> plans = new ArrayList<>();
         final List<String> skipped = new ArrayList<>();
+        final Set<String> relations = new TreeSet<>();
         try (Connection connection = database.getConnection()) {
             for (StatementLog.Entry entry : log.entries()) {
                 if (!explainable(entry.sql())) {
@@ -45,22 +47,49 @@ public final class PlanExplainer {
                     continue;
                 }
                 try {
-                    plans.add(explain(connection, entry));
+                    plans.add(explain(connection, entry, relations));
                 } catch (SQLException e) {
                     skipped.add(entry.sql() + ": " + e.getMessage());
                 }
             }
+            return new Explained(plans, skipped, log.executions(), sizes(connection, relations));
         }
-        return new Explained(plans, skipped, log.executions());
     }
 
-    /** The outcome of explaining one capture call. */
-    public record Explained(List<StatementPlan> plans, List<String> skipped, int statementsPerOp) {
+    /**
+     * The outcome of explaining one capture call.
+     *
+     * @param storage the sizes of the tables the plans read or wrote, by name
+     */
+    public record Explained(List<StatementPlan> plans, List<String> skipped, int statementsPerOp,
+            List<RelationSize> storage) {
 
         public Explained {
             plans = List.copyOf(plans);
             skipped = List.copyOf(skipped);
+            storage = List.copyOf(storage);
         }
+    }
+
+    /** Table, index and TOAST sizes of the named tables visible on the search path, ordered by name. */
+    private static List<RelationSize> sizes(Connection connection, Set<String> relations) throws SQLException {
+        if (relations.isEmpty()) {
+            return List.of();
+        }
+        final List<RelationSize> sizes = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement("SELECT c.relname, pg_relation_size(c.oid),"
+                + " pg_indexes_size(c.oid), COALESCE(pg_total_relation_size(NULLIF(c.reltoastrelid, 0)), 0),"
+                + " pg_total_relation_size(c.oid) FROM pg_class c WHERE c.relname = ANY (?)"
+                + " AND c.relkind IN ('r', 'm', 'p') AND pg_table_is_visible(c.oid) ORDER BY c.relname")) {
+            query.setArray(1, connection.createArrayOf("text", relations.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    sizes.add(new RelationSize(rows.getString(1), rows.getLong(2), rows.getLong(3), rows.getLong(4),
+                            rows.getLong(5)));
+                }
+            }
+        }
+        return sizes;
     }
 
     static boolean explainable(String sql) {
@@ -70,7 +99,8 @@ public final class PlanExplainer {
         return EXPLAINABLE.contains(verb);
     }
 
-    private StatementPlan explain(Connection connection, StatementLog.Entry entry) throws SQLException {
+    private StatementPlan explain(Connection connection, StatementLog.Entry entry, Set<String> relations)
+            throws SQLException {
         final boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
@@ -89,7 +119,7 @@ public final class PlanExplainer {
                     json = rows.getString(1);
                 }
             }
-            return parse(entry, json);
+            return parse(entry, json, relations);
         } finally {
             connection.rollback();
             connection.setAutoCommit(autoCommit);
@@ -97,6 +127,11 @@ public final class PlanExplainer {
     }
 
     StatementPlan parse(StatementLog.Entry entry, String json) {
+        return parse(entry, json, new TreeSet<>());
+    }
+
+    /** Parses one EXPLAIN output and adds the relations its nodes read or write to {@code relations}. */
+    private StatementPlan parse(StatementLog.Entry entry, String json, Set<String> relations) {
         final JsonNode root;
         try {
             root = mapper.readTree(json).get(0).get("Plan");
@@ -106,14 +141,15 @@ public final class PlanExplainer {
         final List<String> shape = new ArrayList<>();
         final Set<String> seqScans = new TreeSet<>();
         final Set<String> indexes = new TreeSet<>();
-        walk(root, 0, shape, seqScans, indexes);
+        walk(root, 0, shape, seqScans, indexes, relations);
         return new StatementPlan(entry.sql(), entry.executions(), shape, root.path("Actual Rows").asLong(),
                 root.path("Shared Hit Blocks").asLong() + root.path("Shared Read Blocks").asLong(),
                 root.path("Temp Read Blocks").asLong() + root.path("Temp Written Blocks").asLong(),
                 List.copyOf(seqScans), List.copyOf(indexes));
     }
 
-    private static void walk(JsonNode node, int depth, List<String> shape, Set<String> seqScans, Set<String> indexes) {
+    private static void walk(JsonNode node, int depth, List<String> shape, Set<String> seqScans, Set<String> indexes,
+            Set<String> relations) {
         final String type = node.path("Node Type").asText();
         final StringBuilder line = new StringBuilder("  ".repeat(depth)).append(type);
         if (node.has("Join Type") && !type.contains(node.get("Join Type").asText())) {
@@ -121,6 +157,7 @@ public final class PlanExplainer {
         }
         if (node.has("Relation Name")) {
             line.append(" on ").append(node.get("Relation Name").asText());
+            relations.add(node.get("Relation Name").asText());
             if ("Seq Scan".equals(type)) {
                 seqScans.add(node.get("Relation Name").asText());
             }
@@ -131,7 +168,7 @@ public final class PlanExplainer {
         }
         shape.add(line.toString());
         for (JsonNode child : node.path("Plans")) {
-            walk(child, depth + 1, shape, seqScans, indexes);
+            walk(child, depth + 1, shape, seqScans, indexes, relations);
         }
     }
 }

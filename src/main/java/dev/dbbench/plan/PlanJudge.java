@@ -15,6 +15,8 @@ public final class PlanJudge {
     /** A counter must rise by more than this fraction, and by more than {@link #MIN_BLOCKS}, to fail. */
     static final double TOLERANCE = 0.2;
     static final long MIN_BLOCKS = 16;
+    /** The same floor for on-disk sizes: sixteen 8 KiB pages. */
+    static final long MIN_BYTES = MIN_BLOCKS * 8192;
 
     /** What a method declares must always hold, whatever the baseline says. */
     public record Expectations(List<String> usesIndexes, List<String> noSeqScanOn, boolean noSeqScanAtAll,
@@ -28,8 +30,12 @@ public final class PlanJudge {
         }
     }
 
+    /**
+     * Findings of the current capture against the baseline's plans and storage sizes, plus every
+     * declared expectation that does not hold.
+     */
     public List<PlanFinding> judge(PlanExplainer.Explained current, List<StatementPlan> baseline,
-            Expectations expectations) {
+            List<RelationSize> baselineStorage, Expectations expectations) {
         final List<PlanFinding> findings = new ArrayList<>();
         final Map<String, StatementPlan> before = baseline.stream()
                 .collect(Collectors.toMap(StatementPlan::statement, Function.identity(), (a, b) -> a));
@@ -46,16 +52,30 @@ public final class PlanJudge {
             compare(findings, plan.statement(), "temp blocks", old.tempBlocks(), plan.tempBlocks());
             compare(findings, plan.statement(), "rows", old.rows(), plan.rows());
         }
+        final Map<String, RelationSize> sizesBefore = baselineStorage.stream()
+                .collect(Collectors.toMap(RelationSize::relation, Function.identity(), (a, b) -> a));
+        for (RelationSize size : current.storage()) {
+            final RelationSize old = sizesBefore.get(size.relation());
+            if (old != null) {
+                compare(findings, "table " + size.relation(), "total size in bytes", old.totalBytes(),
+                        size.totalBytes(), MIN_BYTES);
+            }
+        }
         expected(findings, current, expectations);
         return findings;
     }
 
     private static void compare(List<PlanFinding> findings, String statement, String counter, long before,
             long after) {
-        if (after > before * (1 + TOLERANCE) && after - before > MIN_BLOCKS) {
+        compare(findings, statement, counter, before, after, MIN_BLOCKS);
+    }
+
+    private static void compare(List<PlanFinding> findings, String statement, String counter, long before,
+            long after, long floor) {
+        if (after > before * (1 + TOLERANCE) && after - before > floor) {
             findings.add(new PlanFinding(PlanFinding.Kind.MORE_WORK, statement,
                     counter + " " + before + " -> " + after, true));
-        } else if (before > after * (1 + TOLERANCE) && before - after > MIN_BLOCKS) {
+        } else if (before > after * (1 + TOLERANCE) && before - after > floor) {
             findings.add(new PlanFinding(PlanFinding.Kind.LESS_WORK, statement,
                     counter + " " + before + " -> " + after, false));
         }

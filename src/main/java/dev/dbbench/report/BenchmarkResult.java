@@ -11,6 +11,7 @@ import dev.dbbench.baseline.BaselineMode;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.plan.PlanExplainer;
 import dev.dbbench.plan.PlanFinding;
+import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judgement;
 
@@ -20,6 +21,7 @@ import dev.dbbench.verdict.Judgement;
  *
  * @param className the test class's fully qualified name
  * @param key the baseline key, method name and target label
+ * @param baselineServerCpu the baseline's server CPU time per operation, where it was measured
  * @param acceptCommand the command that rewrites this benchmark's baseline entry
  * @param plans the statements' plans from the untimed capture call, where the engine has plans
  * @param planFindings changed plans, counters and missed plan expectations
@@ -32,6 +34,7 @@ public record BenchmarkResult(
         String target,
         String key,
         Samples samples,
+        Optional<Summary> baselineServerCpu,
         Judgement judgement,
         Gate.Decision decision,
         BaselineMode mode,
@@ -52,8 +55,14 @@ public record BenchmarkResult(
 
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
-        return new BenchmarkResult(className, methodName, target, key, samples, judgement, decision, mode, baselineFile,
-                baselineRecordedAt, environment, acceptCommand, outcomes, plans, planFindings, note);
+        return new BenchmarkResult(className, methodName, target, key, samples, baselineServerCpu, judgement, decision,
+                mode, baselineFile, baselineRecordedAt, environment, acceptCommand, outcomes, plans, planFindings, note);
+    }
+
+    /** The server CPU time per operation of this run's samples, where the engine could measure it. */
+    public Optional<Summary> serverCpu() {
+        final double[] nanos = samples.serverCpuNanosPerOp();
+        return nanos.length == 0 ? Optional.empty() : Optional.of(Summary.of(nanos));
     }
 
     /** Whether the benchmark or any of its expectations fails the test. */

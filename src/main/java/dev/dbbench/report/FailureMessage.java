@@ -56,6 +56,9 @@ public final class FailureMessage {
         line(text, "noise", "MAD " + Durations.format(baseline.mad()) + " -> " + Durations.format(current.mad())
                 + ", CV " + percent(baseline.cv()) + " -> " + percent(current.cv())
                 + "; smallest detectable slowdown " + Durations.ratio(judgement.minimumDetectableRatio()));
+        result.serverCpu().ifPresent(cpu -> line(text, "server CPU", result.baselineServerCpu()
+                .map(before -> Durations.format(before.median()) + " -> ").orElse("") + ResultRows.serverCpu(cpu, result)
+                + (result.baselineServerCpu().isPresent() ? "" : "; the baseline has no server CPU reading")));
         line(text, "machine", Double.isNaN(judgement.rulerRatio())
                 ? "no ruler reading to compare"
                 : "speed ruler " + Durations.ratio(judgement.rulerRatio()) + " the baseline run's ("

@@ -83,6 +83,9 @@ public final class JsonResults implements ResultFormat {
         map.put("baseline", result.judgement().baseline().orElse(null));
         map.put("opsPerSample", result.samples().opsPerSample());
         map.put("samples", result.samples().nanosPerOp());
+        map.put("serverCpu", result.serverCpu().orElse(null));
+        map.put("baselineServerCpu", result.baselineServerCpu().orElse(null));
+        map.put("serverCpuSamples", result.samples().serverCpuNanosPerOp());
         map.put("environment", result.environment());
         map.put("environmentChanges", result.judgement().environmentChanges().stream()
                 .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
@@ -92,6 +95,7 @@ public final class JsonResults implements ResultFormat {
             map.put("plans", plans.plans());
             map.put("statementsPerOp", plans.statementsPerOp());
             map.put("statementsNotExplained", plans.skipped());
+            map.put("storage", plans.storage());
         });
         map.put("planFindings", result.planFindings());
         map.put("baselineFile", result.baselineFile().toString());

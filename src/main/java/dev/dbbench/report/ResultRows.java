@@ -3,6 +3,8 @@ package dev.dbbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.dbbench.stats.Summary;
+
 /** The cells the text formats share, so the log line, console table and Markdown table say the same thing. */
 public final class ResultRows {
 
@@ -39,8 +41,15 @@ public final class ResultRows {
         return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
                 + cells.get(3) + ", ratio " + cells.get(4) + " (interval " + cells.get(5) + ", p " + cells.get(6)
                 + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason()
+                + result.serverCpu().map(cpu -> "; server CPU " + serverCpu(cpu, result)).orElse("")
                 + result.plans().map(plans -> "; " + plans.plans().size() + " statement plan(s), "
                         + result.planFindings().size() + " plan finding(s)").orElse("");
+    }
+
+    /** The median server CPU time per operation and its share of the median wall time. */
+    static String serverCpu(Summary cpu, BenchmarkResult result) {
+        return Durations.format(cpu.median()) + " (" + FailureMessage.percent(
+                cpu.median() / result.judgement().current().median()) + " of wall)";
     }
 
     /** The expectation lines of a run, under a heading; empty when no benchmark has one. */

@@ -18,6 +18,7 @@ public final class Gate {
     private final boolean failOnMissing;
     private final Optional<TimeGate> timeGate;
     private final boolean inCi;
+    private final boolean warnsOnly;
 
     /**
      * @param failOnMissing whether {@link BaselineMode#COMPARE} fails a benchmark that has no baseline
@@ -27,10 +28,24 @@ public final class Gate {
      *     comparing with baselines recorded in CI (another machine, usually another speed)
      */
     public Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi) {
+        this(mode, failOnMissing, timeGate, inCi, false);
+    }
+
+    private Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi,
+            boolean warnsOnly) {
         this.mode = mode;
         this.failOnMissing = failOnMissing;
         this.timeGate = timeGate;
         this.inCi = inCi;
+        this.warnsOnly = warnsOnly;
+    }
+
+    /**
+     * This gate with timing failures turned into warnings, whatever was configured: for engines
+     * whose timings say nothing about the real server, such as an emulator inside the test JVM.
+     */
+    public Gate warningOnly() {
+        return new Gate(mode, failOnMissing, timeGate, inCi, true);
     }
 
     public BaselineMode mode() {
@@ -39,7 +54,8 @@ public final class Gate {
 
     /** The timing gate for a comparison with a baseline recorded in CI or not. */
     public TimeGate timeGate(boolean baselineRecordedInCi) {
-        return timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
+        final TimeGate gate = timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
+        return warnsOnly && gate == TimeGate.FAIL ? TimeGate.WARN : gate;
     }
 
     /** Whether a suspected regression is worth a re-run before deciding. */

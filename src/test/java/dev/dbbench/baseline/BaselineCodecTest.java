@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
 
+import dev.dbbench.plan.RelationSize;
 import dev.dbbench.stats.Summary;
 
 class BaselineCodecTest {
@@ -87,7 +88,15 @@ class BaselineCodecTest {
                         "mad" : 34.5
                       },
                       "samples" : [ 1200, 1234.6, 1301.3 ],
+                      "serverCpu" : [ 400, 410, 420.6 ],
                       "plans" : [ ],
+                      "storage" : [ {
+                        "relation" : "orders",
+                        "tableBytes" : 8192,
+                        "indexBytes" : 16384,
+                        "toastBytes" : 0,
+                        "totalBytes" : 24576
+                      } ],
                       "ruler" : {
                         "jvm" : 12000000
                       },
@@ -135,7 +144,8 @@ class BaselineCodecTest {
 
         assertThat(indexesOf(text, "\"schema\"", "\"class\"", "\"benchmarks\"")).isSorted();
         assertThat(indexesOf(text, "\"method\"", "\"target\"", "\"recordedAt\"", "\"unit\"", "\"sampling\"",
-                "\"summary\"", "\"samples\" : [", "\"plans\"", "\"ruler\"", "\"environment\"")).isSorted();
+                "\"summary\"", "\"samples\" : [", "\"serverCpu\"", "\"plans\"", "\"storage\"", "\"ruler\"",
+                "\"environment\"")).isSorted();
         assertThat(indexesOf(text, "\"warmups\"", "\"samples\" : 3", "\"opsPerSample\"")).isSorted();
     }
 
@@ -315,7 +325,9 @@ class BaselineCodecTest {
         final SortedMap<String, String> environment = new TreeMap<>(Map.of(
                 "os.name", "Linux", "engine.version", "17.6"));
         return BaselineEntry.of("findByBrand", "postgres 17 embedded", Instant.parse("2025-01-02T03:04:05.678Z"),
-                new BaselineEntry.Sampling(5, 3, 100), Summary.of(samples), samples, List.of(), RULER, environment);
+                new BaselineEntry.Sampling(5, 3, 100), Summary.of(samples), samples, List.of(), RULER, environment)
+                .withServerCpu(new double[] {400.04, 410, 420.55})
+                .withStorage(List.of(new RelationSize("orders", 8192, 16384, 0, 24576)));
     }
 
     private static BaselineEntry entry(String method, Map<String, String> environment) {
@@ -347,7 +359,7 @@ class BaselineCodecTest {
         final String entry = "{\"method\":\"m\",\"target\":\"t\",\"recordedAt\":\"2025-01-01T00:00:00Z\","
                 + "\"unit\":\"UNIT\",\"sampling\":{\"warmups\":0,\"samples\":1,\"opsPerSample\":1},"
                 + "\"summary\":{\"n\":1,\"min\":1,\"median\":1,\"p90\":1,\"p99\":1,\"max\":1,\"mean\":1,"
-                + "\"stdev\":0,\"mad\":0},\"samples\":[1],\"plans\":[],\"ruler\":{},\"environment\":{\"os\":ENV}}";
+                + "\"stdev\":0,\"mad\":0},\"samples\":[1],\"serverCpu\":[],\"plans\":[],\"storage\":[],\"ruler\":{},\"environment\":{\"os\":ENV}}";
         final String nullValue = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"
                 + entry.replace("UNIT", "ns/op").replace("ENV", "null") + "}}";
         final String milliseconds = "{\"schema\":1,\"class\":\"a.B\",\"benchmarks\":{\"k\":"

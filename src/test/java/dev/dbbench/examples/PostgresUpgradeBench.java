@@ -15,9 +15,10 @@ import dev.dbbench.workload.ProductCatalog;
 
 /**
  * Does upgrading PostgreSQL 15 to 17 slow this query down? Both versions run in the same test run,
- * samples interleaved, and 17 must stay at least 0.9 times as fast as 15: not slower beyond the 10%
- * that two servers on one machine drift by. The two medians are close, so telling "not slower" at
- * this margin takes more samples than the default.
+ * samples interleaved, and 17 must stay at least 0.8 times as fast as 15. The two are within a few
+ * percent of each other here, but two servers on one 2-core machine drift apart by up to 20% within
+ * a run (ten runs of 60 samples gave lower interval bounds from 0.79x to 1.00x), so a tighter
+ * factor would be decided by the machine, not by PostgreSQL.
  */
 @Postgres(version = "15")
 @Postgres(version = "17")
@@ -31,8 +32,8 @@ class PostgresUpgradeBench {
         ProductCatalog.createIndexedTable(db, "json_tables", DOCUMENTS);
     }
 
-    @DbBenchmark(samples = 60, minSampleMillis = 40)
-    @ExpectFasterThan(value = "[postgres 15]", by = 0.9)
+    @DbBenchmark(samples = 100, minSampleMillis = 40)
+    @ExpectFasterThan(value = "[postgres 15]", by = 0.8)
     void countByBrandContainment(Connection db) throws SQLException {
         try (PreparedStatement query = db.prepareStatement(
                 "SELECT count(*) FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'");

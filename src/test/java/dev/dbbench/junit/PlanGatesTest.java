@@ -69,19 +69,22 @@ class PlanGatesTest {
     }
 
     @Test
-    void unchangedIndexedBenchmarkPassesTwentyRunsOutOfTwentyWithIdenticalCounters() throws Exception {
+    void unchangedIndexedBenchmarkPassesTwentyRunsOutOfTwentyWithIdenticalCountersAndSizes() throws Exception {
         final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
         runner.run(IndexedCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
 
         final Set<Long> sharedBlocks = new HashSet<>();
+        final Set<Long> totalBytes = new HashSet<>();
         for (int run = 0; run < 20; run++) {
             runner.run(IndexedCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
             final JsonNode result = new ObjectMapper().readTree(runner.reportDirectory().resolve("results.json").toFile())
                     .get("results").get(0);
             assertThat(result.get("planFindings")).isEmpty();
             sharedBlocks.add(result.get("plans").get(0).get("sharedBlocks").asLong());
+            totalBytes.add(result.get("storage").get(0).get("totalBytes").asLong());
         }
         assertThat(sharedBlocks).hasSize(1);
+        assertThat(totalBytes).hasSize(1);
     }
 
     @Test

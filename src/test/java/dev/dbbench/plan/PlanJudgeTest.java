@@ -1,6 +1,7 @@
 package dev.dbbench.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import java.util.List;
 
@@ -13,12 +14,12 @@ class PlanJudgeTest {
 
     @Test
     void identicalPlansAndCountersGiveNoFinding() {
-        assertThat(new PlanJudge().judge(explained(indexScan(100)), List.of(indexScan(100)), NONE)).isEmpty();
+        assertThat(findings(indexScan(100), indexScan(100))).isEmpty();
     }
 
     @Test
     void changedShapeFailsWithBothPlansSideBySide() {
-        final List<PlanFinding> findings = new PlanJudge().judge(explained(seqScan(100)), List.of(indexScan(100)), NONE);
+        final List<PlanFinding> findings = findings(seqScan(100), indexScan(100));
 
         assertThat(findings).hasSize(1);
         assertThat(findings.get(0).kind()).isEqualTo(PlanFinding.Kind.PLAN_CHANGED);
@@ -28,12 +29,12 @@ class PlanJudgeTest {
 
     @Test
     void countersFailOnlyBeyondToleranceAndFloor() {
-        assertThat(new PlanJudge().judge(explained(indexScan(119)), List.of(indexScan(100)), NONE)).isEmpty();
-        assertThat(new PlanJudge().judge(explained(indexScan(10)), List.of(indexScan(2)), NONE)).isEmpty();
-        final List<PlanFinding> more = new PlanJudge().judge(explained(indexScan(150)), List.of(indexScan(100)), NONE);
+        assertThat(findings(indexScan(119), indexScan(100))).isEmpty();
+        assertThat(findings(indexScan(10), indexScan(2))).isEmpty();
+        final List<PlanFinding> more = findings(indexScan(150), indexScan(100));
         assertThat(more).extracting(PlanFinding::kind).containsExactly(PlanFinding.Kind.MORE_WORK);
         assertThat(more.get(0).detail()).isEqualTo("shared blocks 100 -> 150");
-        final List<PlanFinding> less = new PlanJudge().judge(explained(indexScan(50)), List.of(indexScan(100)), NONE);
+        final List<PlanFinding> less = findings(indexScan(50), indexScan(100));
         assertThat(less).extracting(PlanFinding::fails).containsExactly(false);
     }
 
@@ -42,7 +43,8 @@ class PlanJudgeTest {
         final PlanJudge.Expectations strict = new PlanJudge.Expectations(List.of("t_k_idx"), List.of("t"), false, 1);
 
         final List<PlanFinding> findings = new PlanJudge().judge(
-                new PlanExplainer.Explained(List.of(seqScan(100)), List.of(), 3), List.of(), strict);
+                new PlanExplainer.Explained(List.of(seqScan(100)), List.of(), 3, List.of()), List.of(), List.of(),
+                strict);
 
         assertThat(findings).extracting(PlanFinding::detail).anySatisfy(detail ->
                 assertThat(detail).startsWith("@UsesIndex(\"t_k_idx\"): no statement's plan uses it"));
@@ -50,12 +52,43 @@ class PlanJudgeTest {
                 assertThat(detail).startsWith("@NoSeqScan: sequential scan on t"));
         assertThat(findings).extracting(PlanFinding::detail).anySatisfy(detail ->
                 assertThat(detail).startsWith("@MaxStatements(1): one call executed 3 statements"));
-        assertThat(new PlanJudge().judge(new PlanExplainer.Explained(List.of(indexScan(100)), List.of(), 1),
-                List.of(), strict)).isEmpty();
+        assertThat(new PlanJudge().judge(new PlanExplainer.Explained(List.of(indexScan(100)), List.of(), 1, List.of()),
+                List.of(), List.of(), strict)).isEmpty();
+    }
+
+    @Test
+    void storageGrowthFailsBeyondToleranceAndSixteenPagesWhileShrinkingIsReported() {
+        final List<RelationSize> baseline = List.of(new RelationSize("t", 800_000, 200_000, 0, 1_000_000));
+        final RelationSize slightlyBigger = new RelationSize("t", 900_000, 250_000, 0, 1_150_000);
+        final RelationSize bloated = new RelationSize("t", 1_400_000, 200_000, 0, 1_600_000);
+        final RelationSize lostIndex = new RelationSize("t", 800_000, 0, 0, 800_000);
+
+        assertThat(new PlanJudge().judge(stored(slightlyBigger), List.of(indexScan(100)), baseline, NONE)).isEmpty();
+        final List<PlanFinding> more = new PlanJudge().judge(stored(bloated), List.of(indexScan(100)), baseline, NONE);
+        assertThat(more).singleElement().satisfies(finding -> {
+            assertThat(finding.kind()).isEqualTo(PlanFinding.Kind.MORE_WORK);
+            assertThat(finding.statement()).isEqualTo("table t");
+            assertThat(finding.detail()).isEqualTo("total size in bytes 1000000 -> 1600000");
+            assertThat(finding.fails()).isTrue();
+        });
+        assertThat(new PlanJudge().judge(stored(lostIndex), List.of(indexScan(100)), baseline, NONE))
+                .extracting(PlanFinding::kind, PlanFinding::fails)
+                .containsExactly(tuple(PlanFinding.Kind.LESS_WORK, false));
+        final List<RelationSize> tiny = List.of(new RelationSize("t", 8192, 16_384, 0, 24_576));
+        assertThat(new PlanJudge().judge(stored(new RelationSize("t", 8192, 49_152, 0, 57_344)),
+                List.of(indexScan(100)), tiny, NONE)).isEmpty();
+    }
+
+    private static List<PlanFinding> findings(StatementPlan current, StatementPlan baseline) {
+        return new PlanJudge().judge(explained(current), List.of(baseline), List.of(), NONE);
+    }
+
+    private static PlanExplainer.Explained stored(RelationSize size) {
+        return new PlanExplainer.Explained(List.of(indexScan(100)), List.of(), 1, List.of(size));
     }
 
     private static PlanExplainer.Explained explained(StatementPlan plan) {
-        return new PlanExplainer.Explained(List.of(plan), List.of(), 1);
+        return new PlanExplainer.Explained(List.of(plan), List.of(), 1, List.of());
     }
 
     private static StatementPlan indexScan(long blocks) {

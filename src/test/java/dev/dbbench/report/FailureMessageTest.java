@@ -3,6 +3,7 @@ package dev.dbbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,19 @@ class FailureMessageTest {
     void regressionMessageEndsWithoutATrailingNewline() {
         // Assertion failures print the message as is; a trailing blank line would split the log entry.
         assertThat(FailureMessage.render(ResultFixtures.regression())).doesNotEndWith("\n").endsWith("#findByCustomer'");
+    }
+
+    @Test
+    void serverCpuIsShownWithItsShareOfWallTimeAndTheBaselines() {
+        final double[] current = {52_000, 51_000, 53_000};
+
+        assertThat(FailureMessage.render(ResultFixtures.withServerCpu(ResultFixtures.regression(), current,
+                Optional.of(new double[] {50_000, 50_000, 50_000}))))
+                .contains("  server CPU   50.0 µs -> 52.0 µs (40.0% of wall)\n  machine");
+        assertThat(FailureMessage.render(ResultFixtures.withServerCpu(ResultFixtures.regression(), current,
+                Optional.empty())))
+                .contains("  server CPU   52.0 µs (40.0% of wall); the baseline has no server CPU reading");
+        assertThat(FailureMessage.render(ResultFixtures.regression())).doesNotContain("server CPU");
     }
 
     @Test

@@ -65,9 +65,19 @@ final class ResultFixtures {
 
     static BenchmarkResult withJudgement(BenchmarkResult result, Judgement judgement) {
         return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
-                result.samples(), judgement, result.decision(), result.mode(), result.baselineFile(),
-                result.baselineRecordedAt(), result.environment(), result.acceptCommand(), result.expectations(), result.plans(),
-                result.planFindings(), result.note());
+                result.samples(), result.baselineServerCpu(), judgement, result.decision(), result.mode(),
+                result.baselineFile(), result.baselineRecordedAt(), result.environment(), result.acceptCommand(),
+                result.expectations(), result.plans(), result.planFindings(), result.note());
+    }
+
+    /** The result with server CPU readings for its samples and, when given, for its baseline's. */
+    static BenchmarkResult withServerCpu(BenchmarkResult result, double[] current, Optional<double[]> baseline) {
+        final Samples samples = result.samples();
+        return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
+                new Samples(samples.nanosPerOp(), samples.opsPerSample(), samples.warmups(), samples.elapsed(), current),
+                baseline.map(Summary::of), result.judgement(), result.decision(), result.mode(), result.baselineFile(),
+                result.baselineRecordedAt(), result.environment(), result.acceptCommand(), result.expectations(),
+                result.plans(), result.planFindings(), result.note());
     }
 
     private static BenchmarkResult result(String className, String method, String target, Judgement judgement,
@@ -77,7 +87,7 @@ final class ResultFixtures {
         environment.put("os.name", "Linux");
         final String simpleName = className.substring(className.lastIndexOf('.') + 1);
         return new BenchmarkResult(className, method, target, method + " [" + target + "]",
-                new Samples(new double[] {130_000, 129_000, 131_000}, 100, 5, Duration.ofSeconds(3)),
+                new Samples(new double[] {130_000, 129_000, 131_000}, 100, 5, Duration.ofSeconds(3)), Optional.empty(),
                 judgement, decision, BaselineMode.COMPARE, BASELINE_FILE, recordedAt, environment,
                 "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + simpleName + "#" + method + "'", List.of(), Optional.empty(), List.of(), "");
     }

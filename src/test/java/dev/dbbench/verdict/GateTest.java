@@ -69,6 +69,17 @@ class GateTest {
     }
 
     @Test
+    void warningOnlyTurnsTimingFailuresIntoWarningsButKeepsOffAndExpectations() {
+        final Gate failing = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), CI);
+        final Gate off = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
+
+        assertThat(failing.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(new Gate.Decision(false, true, false));
+        assertThat(failing.warningOnly().confirms(Verdict.REGRESSION, false)).isTrue();
+        assertThat(off.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(new Gate.Decision(false, false, false));
+        assertThat(failing.decide(ExpectationVerdict.MISSED)).isEqualTo(new Gate.Decision(true, false, false));
+    }
+
+    @Test
     void offNeitherFailsNorWarnsNorReruns() {
         final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
 

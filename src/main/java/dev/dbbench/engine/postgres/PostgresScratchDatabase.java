@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
+import dev.dbbench.engine.ServerCpuProbe;
 
 /**
  * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
@@ -59,6 +60,11 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     @Override
     public Optional<DataSource> dataSource() {
         return Optional.of(dataSource);
+    }
+
+    @Override
+    public Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
+        return injected instanceof Connection connection ? BackendCpuProbe.on(connection, dataSource) : Optional.empty();
     }
 
     @Override
