@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.stream.Stream;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.BaselineMode;
+import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.env.HostFingerprint;
@@ -82,17 +84,26 @@ final class Evaluator {
                     .withStorage(explained.map(PlanExplainer.Explained::storage).orElse(List.of()));
             run.baselines().merge(className, Map.of(key, entry));
         }
-        final String note = baseline.isEmpty()
-                ? UncomparedBaselines.note(baselineFile, plan.method().getName(), target)
-                : emulated && judgement.verdict() == Verdict.REGRESSION
-                        ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail"
-                        : "";
+        final String note = String.join("; ", Stream.of(
+                baseline.isEmpty() ? UncomparedBaselines.note(baselineFile, plan.method().getName(), target) : "",
+                emulated && judgement.verdict() == Verdict.REGRESSION
+                        ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
+                explained.isEmpty() && plan.planExpectations().declared() ? uncheckedExpectations(target) : "")
+                .filter(part -> !part.isEmpty()).toList());
         final Optional<Summary> baselineServerCpu = baseline.map(BaselineEntry::serverCpu)
                 .filter(nanos -> nanos.length > 0).map(Summary::of);
         return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples,
                 baselineServerCpu, judgement, decision, run.gate().mode(), run.baselines().fileFor(className),
                 baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(),
                 explained, findings, note);
+    }
+
+    /** Why the method's plan expectations could not be checked on this target. */
+    private static String uncheckedExpectations(EngineTarget target) {
+        return "plan expectations (@UsesIndex, @NoSeqScan, @MaxStatements) not checked: "
+                + (target.kind() == EngineKind.POSTGRES
+                        ? "the body takes no Connection or DataSource to capture statements from"
+                        : target.kind().label() + " plans are not captured by this version of dbbench");
     }
 
     /** The Maven command that rewrites exactly this benchmark's entries. */

@@ -28,6 +28,11 @@ public final class PlanJudge {
             usesIndexes = List.copyOf(usesIndexes);
             noSeqScanOn = List.copyOf(noSeqScanOn);
         }
+
+        /** Whether the method declares any expectation at all. */
+        public boolean declared() {
+            return !usesIndexes.isEmpty() || !noSeqScanOn.isEmpty() || noSeqScanAtAll || maxStatementsPerOp != UNLIMITED;
+        }
     }
 
     /**
