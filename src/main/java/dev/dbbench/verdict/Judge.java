@@ -25,6 +25,8 @@ import dev.dbbench.stats.Summary;
  *       threshold-sized change would have shown.</li>
  *   <li>Anything else, and any comparison the ruler or the sample counts make meaningless, is
  *       {@link Verdict#INCONCLUSIVE}, with the reason.</li>
+ *   <li>With normalization on, the current samples are divided by the ruler ratio first; a
+ *       regression or improvement that the raw samples do not show as well is inconclusive.</li>
  * </ul>
  */
 public final class Judge {
@@ -52,54 +54,86 @@ public final class Judge {
         final Recorded recorded = baseline.get();
         final double rulerRatio = Ruler.ratio(ruler, recorded.ruler());
         final boolean normalized = rule.normalize() && !Double.isNaN(rulerRatio);
-        final double[] compared = normalized ? scaled(currentSamples, 1 / rulerRatio) : currentSamples;
-        final Comparison comparison = comparator.compare(compared, recorded.samples());
-        final double minimumDetectable = minimumDetectableRatio(comparison);
+        final Comparison comparison = comparator.compare(
+                normalized ? scaled(currentSamples, 1 / rulerRatio) : currentSamples, recorded.samples());
         final List<EnvironmentChange> changes = changes(recorded.environment(), environment);
-        final Verdict verdict;
-        final String reason;
         final double drift = 1 + rule.maxRulerDriftPercent() / 100.0;
         final List<EnvironmentChange> refused = rule.environment().refused(changes);
+        Outcome outcome;
         if (!refused.isEmpty()) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = "the baseline was measured on another engine or CPU (" + refused.stream()
-                    .map(EnvironmentChange::toString).collect(Collectors.joining(", "))
-                    + ") and dbbench.environment.mismatch=refuse compares only like with like";
+            outcome = new Outcome(Verdict.INCONCLUSIVE, "the baseline was measured on another engine or CPU ("
+                    + refused.stream().map(EnvironmentChange::toString).collect(Collectors.joining(", "))
+                    + ") and dbbench.environment.mismatch=refuse compares only like with like");
         } else if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than " + rule.maxRulerDriftPercent()
-                    + "%), so timings from the two runs cannot be compared";
-        } else if (comparison.smallestPValue() >= rule.alpha()) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = current.n() + " vs " + recorded.summary().n() + " samples can never reach p < " + rule.alpha()
-                    + "; use at least " + SampleComparator.samplesNeededFor(rule.alpha()) + " samples";
+            outcome = new Outcome(Verdict.INCONCLUSIVE, "the machine-speed ruler moved " + ratio(rulerRatio)
+                    + " (more than " + rule.maxRulerDriftPercent()
+                    + "%), so timings from the two runs cannot be compared");
         } else {
-            final double limit = 1 + rule.thresholdPercent() / 100.0;
-            final double ratio = comparison.ratio();
-            final boolean beyondSlower = above(ratio, rule.thresholdPercent());
-            final boolean beyondFaster = below(ratio, rule.thresholdPercent());
-            if (beyondSlower && comparison.pSlower() < rule.alpha()
-                    && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
-                verdict = Verdict.REGRESSION;
-                reason = "median " + ratio(ratio) + " the baseline's, beyond +" + rule.thresholdPercent() + "%, p = "
-                        + p(comparison.pSlower()) + ", interval " + interval(comparison);
-            } else if (beyondFaster && comparison.pFaster() < rule.alpha()
-                    && below(comparison.ratioHigh(), rule.noiseFloorPercent())) {
-                verdict = Verdict.IMPROVEMENT;
-                reason = "median " + ratio(ratio) + " the baseline's, p = " + p(comparison.pFaster()) + ", interval "
-                        + interval(comparison);
-            } else if (!above(comparison.ratioHigh(), rule.thresholdPercent())
-                    && !below(comparison.ratioLow(), rule.thresholdPercent())) {
-                verdict = Verdict.PASS;
-                reason = "interval " + interval(comparison) + " within ±" + rule.thresholdPercent() + "%";
-            } else {
-                verdict = Verdict.INCONCLUSIVE;
-                reason = inconclusiveReason(comparison, beyondSlower, beyondFaster, limit, current.n());
+            outcome = decide(comparison, current.n(), recorded.summary().n());
+            if (normalized) {
+                outcome = unlessOnlyTheRulerSaysSo(outcome, currentSamples, recorded, rulerRatio);
             }
         }
-        return new Judgement(verdict, current, Optional.of(recorded.summary()), Optional.of(comparison), rule,
-                rulerRatio, minimumDetectable, normalized ? reason + " (normalized by the ruler)" : reason, changes,
-                Optional.empty());
+        return new Judgement(outcome.verdict(), current, Optional.of(recorded.summary()),
+                Optional.of(comparison), rule, rulerRatio, minimumDetectableRatio(comparison), outcome.reason(),
+                changes, Optional.empty());
+    }
+
+    /** A verdict with the sentence that explains it. */
+    private record Outcome(Verdict verdict, String reason) {
+    }
+
+    private Outcome decide(Comparison comparison, int samples, int baselineSamples) {
+        if (comparison.smallestPValue() >= rule.alpha()) {
+            return new Outcome(Verdict.INCONCLUSIVE, samples + " vs " + baselineSamples
+                    + " samples can never reach p < " + rule.alpha() + "; use at least "
+                    + SampleComparator.samplesNeededFor(rule.alpha()) + " samples");
+        }
+        final double limit = 1 + rule.thresholdPercent() / 100.0;
+        final double ratio = comparison.ratio();
+        final boolean beyondSlower = above(ratio, rule.thresholdPercent());
+        final boolean beyondFaster = below(ratio, rule.thresholdPercent());
+        if (beyondSlower && comparison.pSlower() < rule.alpha()
+                && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
+            return new Outcome(Verdict.REGRESSION, "median " + ratio(ratio) + " the baseline's, beyond +"
+                    + rule.thresholdPercent() + "%, p = " + p(comparison.pSlower()) + ", interval "
+                    + interval(comparison));
+        }
+        if (beyondFaster && comparison.pFaster() < rule.alpha()
+                && below(comparison.ratioHigh(), rule.noiseFloorPercent())) {
+            return new Outcome(Verdict.IMPROVEMENT, "median " + ratio(ratio) + " the baseline's, p = "
+                    + p(comparison.pFaster()) + ", interval " + interval(comparison));
+        }
+        if (!above(comparison.ratioHigh(), rule.thresholdPercent())
+                && !below(comparison.ratioLow(), rule.thresholdPercent())) {
+            return new Outcome(Verdict.PASS, "interval " + interval(comparison) + " within ±"
+                    + rule.thresholdPercent() + "%");
+        }
+        return new Outcome(Verdict.INCONCLUSIVE,
+                inconclusiveReason(comparison, beyondSlower, beyondFaster, limit, samples));
+    }
+
+    /**
+     * Normalization may clear a finding, never make one. A ruler reading is one moment of a machine
+     * whose speed wanders (on a shared two-core runner the engine workload moves by a quarter within
+     * seconds), so dividing by it may excuse a slowdown the whole machine shared, but a regression or
+     * an improvement the raw timings do not show as well is only the ruler's noise: inconclusive.
+     */
+    private Outcome unlessOnlyTheRulerSaysSo(Outcome normalized, double[] currentSamples, Recorded recorded,
+            double rulerRatio) {
+        final String suffix = " (normalized by the ruler)";
+        if (normalized.verdict() != Verdict.REGRESSION && normalized.verdict() != Verdict.IMPROVEMENT) {
+            return new Outcome(normalized.verdict(), normalized.reason() + suffix);
+        }
+        final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
+                recorded.summary().n());
+        if (raw.verdict() == normalized.verdict()) {
+            return new Outcome(normalized.verdict(), normalized.reason() + suffix);
+        }
+        final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
+        return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
+                + ratio(rulerRatio) + " the baseline run's): " + normalized.reason() + "; the raw timings say "
+                + raw.verdict().name().toLowerCase(Locale.ROOT) + ", " + raw.reason());
     }
 
     /**

@@ -122,6 +122,50 @@ class JudgeTest {
     }
 
     @Test
+    void aRulerThatReadsFasterCannotTurnUnchangedTimingsIntoARegression() {
+        // The CI case that motivated the rule: raw timings 1.03x, ruler 0.79x, normalized 1.3x.
+        final SortedMap<String, Double> fasterReading = new TreeMap<>(Map.of("jvm", 0.79e7, "engine", 1.58e7));
+        final double[] current = lognormal(17, 103_000, 0.03, 15);
+        final Optional<Judge.Recorded> baseline = recorded(lognormal(18, 100_000, 0.03, 15));
+
+        final Judgement judgement = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+                .judge(current, ENV, fasterReading, baseline);
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.ratio()).isBetween(1.26, 1.36);
+        assertThat(judgement.reason())
+                .startsWith("a regression only once divided by the machine-speed ruler (0.79x the baseline run's): ")
+                .contains("median 1.3")
+                .contains("; the raw timings say pass, interval [");
+    }
+
+    @Test
+    void aRegressionTheRawTimingsShowAsWellStaysARegressionWhenNormalized() {
+        final SortedMap<String, Double> fasterReading = new TreeMap<>(Map.of("jvm", 0.9e7, "engine", 1.8e7));
+
+        final Judgement judgement = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+                .judge(lognormal(19, 200_000, 0.03, 15), ENV, fasterReading,
+                        recorded(lognormal(20, 100_000, 0.03, 15)));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(judgement.ratio()).isBetween(2.1, 2.35);
+        assertThat(judgement.reason()).endsWith("(normalized by the ruler)");
+    }
+
+    @Test
+    void anImprovementOnlyTheRulerShowsIsInconclusive() {
+        final SortedMap<String, Double> slowerReading = new TreeMap<>(Map.of("jvm", 1.25e7, "engine", 2.5e7));
+
+        final Judgement judgement = new Judge(new DecisionRule(20, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+                .judge(lognormal(21, 100_000, 0.03, 15), ENV, slowerReading,
+                        recorded(lognormal(22, 100_000, 0.03, 15)));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.reason()).startsWith("an improvement only once divided")
+                .contains("the raw timings say pass");
+    }
+
+    @Test
     void noBaselineIsNew() {
         final Judgement judgement = new Judge(RULE).judge(constant(100, 5), ENV, RULER, Optional.empty());
 

@@ -23,15 +23,21 @@ final class PostgresFingerprint {
     private PostgresFingerprint() {
     }
 
-    /** Half a million multiply-adds in the executor: pure server CPU, no I/O, no client work. */
+    static final String RULER_QUERY =
+            "SELECT sum(g::bigint * g) FROM (SELECT generate_series(1, 500000) AS g) AS series";
+
+    /**
+     * Half a million multiply-adds in the executor: server CPU, no client work, and no I/O. The series
+     * is a set-returning function in the select list, which streams its rows; in FROM it would be
+     * materialized first, and half a million rows spill past the default work_mem into temp files.
+     */
     static RulerWorkload rulerWorkload(DataSource admin) throws SQLException {
         final Connection connection = admin.getConnection();
         return new RulerWorkload() {
             @Override
             public void run() throws SQLException {
                 try (Statement statement = connection.createStatement();
-                        ResultSet sum = statement.executeQuery(
-                                "SELECT sum(g::bigint * g) FROM generate_series(1, 500000) AS g")) {
+                        ResultSet sum = statement.executeQuery(RULER_QUERY)) {
                     sum.next();
                 }
             }
