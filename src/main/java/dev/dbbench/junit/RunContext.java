@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
@@ -41,7 +41,7 @@ final class RunContext implements AutoCloseable {
     private final RunReport report;
     private final Closer closer = new Closer();
     private final boolean inCi;
-    private final Map<EngineTarget, SortedMap<String, Double>> rulers = new HashMap<>();
+    private final Map<EngineTarget, SortedMap<String, Double>> rulers = new ConcurrentHashMap<>();
 
     private RunContext(BaselineStore baselines, Gate gate, RunReport report, Engines engines, boolean inCi) {
         this.inCi = inCi;
@@ -50,8 +50,16 @@ final class RunContext implements AutoCloseable {
         this.report = closer.register(report);
         this.pool = closer.register(new EnginePool(target -> {
             final EngineServer server = engines.start(target);
+            final SortedMap<String, Double> ruler;
+            try {
+                ruler = readRuler(server);
+            } catch (Exception | Error e) {
+                server.close();
+                throw e;
+            }
+            rulers.put(target, ruler);
             report.note("started " + target.label() + " (" + describe(server.fingerprint()) + ") in "
-                    + Durations.format(server.startTime().toNanos()));
+                    + Durations.format(server.startTime().toNanos()) + "; speed ruler " + describeRuler(ruler));
             return server;
         }, report::note));
     }
@@ -121,21 +129,30 @@ final class RunContext implements AutoCloseable {
         return inCi;
     }
 
-    /** The machine-speed ruler for a target's server, measured once per run. */
-    synchronized SortedMap<String, Double> ruler(EngineTarget target) throws Exception {
-        SortedMap<String, Double> reading = rulers.get(target);
-        if (reading == null) {
-            final Optional<RulerWorkload> workload = pool.server(target).openRulerWorkload();
-            try {
-                reading = Ruler.read(workload);
-            } finally {
-                if (workload.isPresent()) {
-                    workload.get().close();
-                }
+    /**
+     * The machine-speed ruler for a target's server, read once per run as the server starts, before
+     * any benchmark has loaded data or left background work behind on it.
+     */
+    SortedMap<String, Double> ruler(EngineTarget target) throws Exception {
+        pool.server(target);
+        return rulers.get(target);
+    }
+
+    private static SortedMap<String, Double> readRuler(EngineServer server) throws Exception {
+        final Optional<RulerWorkload> workload = server.openRulerWorkload();
+        try {
+            return Ruler.read(workload);
+        } finally {
+            if (workload.isPresent()) {
+                workload.get().close();
             }
-            rulers.put(target, reading);
         }
-        return reading;
+    }
+
+    private static String describeRuler(SortedMap<String, Double> ruler) {
+        final List<String> parts = new ArrayList<>();
+        ruler.forEach((workload, nanos) -> parts.add(workload + " " + Durations.format(nanos)));
+        return String.join(", ", parts);
     }
 
     EnginePool pool() {

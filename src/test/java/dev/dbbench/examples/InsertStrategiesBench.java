@@ -21,11 +21,18 @@ import org.postgresql.PGConnection;
  * all rows beats a commit per row — the seed's "PG cheated" remark, since MongoDB acknowledged every
  * insert. Durability is switched on so a commit costs what it costs in production; the embedded
  * server's default (fsync off) would hide exactly what this class measures.
+ *
+ * <p>The absolute gate is loose on purpose: with a flush to disk in every sample, the medians of
+ * the commit-each benchmark on one shared runner were 126 ms (08:45), 56.8 ms (12:13) and 115 ms
+ * (12:18, confirmed on re-run) on 2026-12-03. Disk latency moves that much between runs, and the
+ * ruler (CPU) cannot correct it; what this class asserts is the side-by-side expectations, which
+ * share the disk's mood sample by sample. A threshold of 150% still fails a 2.5x slowdown.
  */
 @Postgres(settings = {"fsync=on", "synchronous_commit=on"})
 class InsertStrategiesBench {
 
     static final int ROWS = 200;
+    static final int DURABLE_THRESHOLD_PERCENT = 150;
 
     @BeforeAll
     static void createTable(Connection db) throws SQLException {
@@ -43,7 +50,7 @@ class InsertStrategiesBench {
         }
     }
 
-    @DbBenchmark(opsPerSample = 1)
+    @DbBenchmark(opsPerSample = 1, thresholdPercent = DURABLE_THRESHOLD_PERCENT)
     @ExpectFasterThan(value = "insertRowByRowInOneTransaction", by = 2.0)
     void copyInOneStatement(Connection db) throws Exception {
         final StringBuilder rows = new StringBuilder();
@@ -55,7 +62,7 @@ class InsertStrategiesBench {
         assertEquals(ROWS, countRows(db));
     }
 
-    @DbBenchmark(opsPerSample = 1)
+    @DbBenchmark(opsPerSample = 1, thresholdPercent = DURABLE_THRESHOLD_PERCENT)
     @ExpectFasterThan(value = "insertRowByRowWithACommitEach", by = 2.0)
     void insertRowByRowInOneTransaction(Connection db) throws SQLException {
         db.setAutoCommit(false);
@@ -65,7 +72,7 @@ class InsertStrategiesBench {
         assertEquals(ROWS, countRows(db));
     }
 
-    @DbBenchmark(opsPerSample = 1)
+    @DbBenchmark(opsPerSample = 1, thresholdPercent = DURABLE_THRESHOLD_PERCENT)
     void insertRowByRowWithACommitEach(Connection db) throws SQLException {
         insertRows(db);
         assertEquals(ROWS, countRows(db));

@@ -76,6 +76,19 @@ class BaselineModesTest {
     }
 
     @Test
+    void everyEntryOfARunCarriesTheOneRulerReadingOfItsServer() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        runner.run(TwoQueriesCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2));
+
+        final JsonNode benchmarks = read(runner.baselineFile(TwoQueriesCase.class)).get("benchmarks");
+        final JsonNode ruler = benchmarks.get("first [postgres 17 embedded]").get("ruler");
+        assertThat(ruler.fieldNames()).toIterable().containsExactly("engine", "jvm");
+        assertThat(ruler.get("engine").asDouble()).isPositive();
+        assertThat(ruler.get("jvm").asDouble()).isPositive();
+        assertThat(benchmarks.get("second [postgres 17 embedded]").get("ruler")).isEqualTo(ruler);
+    }
+
+    @Test
     void corruptBaselineFailsEveryBenchmarkClearlyAndIsLeftByteForByte() throws Exception {
         final FixtureRunner runner = new FixtureRunner(temp);
         final Path file = runner.baselineFile(TwoQueriesCase.class);
