@@ -66,6 +66,8 @@ class VerdictEvaluationBenchmark {
     static final int AA_TRIALS = Integer.getInteger("dbbench.eval.aaTrials", 10_000);
     static final int EFFECT_TRIALS = Integer.getInteger("dbbench.eval.effectTrials", 500);
     static final double POSTGRES_MINUTES = Double.parseDouble(System.getProperty("dbbench.eval.postgresMinutes", "12"));
+    /** Pause before a re-run pass, to measure whether a re-run at another moment clears more false flags. */
+    static final long RERUN_PAUSE_MILLIS = Long.getLong("dbbench.eval.rerunPauseMillis", 0);
 
     // The synthetic runs compare raw samples: no ruler, one environment, so only the samples decide.
     private static final SortedMap<String, String> NO_ENVIRONMENT = new TreeMap<>();
@@ -253,7 +255,8 @@ class VerdictEvaluationBenchmark {
         final Map<String, Pass> previousBaselines = new TreeMap<>();
         long aggregateRows = 0;
         int instances = 0;
-        System.out.printf(Locale.ROOT, "%n=== B. embedded PostgreSQL, dbbench's Sampler: %s ===%n", plan());
+        System.out.printf(Locale.ROOT, "%n=== B. embedded PostgreSQL, dbbench's Sampler: %s, re-run after %d ms ===%n",
+                plan(), RERUN_PAUSE_MILLIS);
         while (System.nanoTime() < deadline) {
             try (Closer closer = new Closer()) {
                 final EmbeddedPostgresServer server = closer.register(EmbeddedPostgresServer.start(
@@ -352,7 +355,11 @@ class VerdictEvaluationBenchmark {
             flagged |= normalized[0].judge(current, other.environment(), ruler, other.recorded()).verdict()
                     == Verdict.REGRESSION;
         }
-        return flagged ? Optional.of(sample(scenario.body(effect))) : Optional.empty();
+        if (!flagged) {
+            return Optional.empty();
+        }
+        Thread.sleep(RERUN_PAUSE_MILLIS);
+        return Optional.of(sample(scenario.body(effect)));
     }
 
     private static void tally(Map<String, RealTallies> tallies, String scenario, int effects, int effect,
