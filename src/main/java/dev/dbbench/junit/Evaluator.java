@@ -62,9 +62,11 @@ final class Evaluator {
         final Gate gate = emulated ? run.gate().warningOnly() : run.gate();
         final Judge judge = new Judge(plan.rule());
         Judgement judgement = judge.judge(samples.nanosPerOp(), environment, ruler, recorded);
+        // The result reports the pass its final verdict rests on: the re-run, when there was one.
+        Samples reported = samples;
         if (gate.confirms(judgement.verdict(), baselineFromCi)) {
-            final Samples again = rerun.run();
-            judgement = Judge.confirm(judgement, judge.judge(again.nanosPerOp(), environment, ruler, recorded));
+            reported = rerun.run();
+            judgement = Judge.confirm(judgement, judge.judge(reported.nanosPerOp(), environment, ruler, recorded));
         }
         final List<PlanFinding> findings = explained.map(current -> new PlanJudge().judge(current,
                 baseline.map(BaselineEntry::plans).orElse(List.of()),
@@ -78,7 +80,7 @@ final class Evaluator {
         if (decision.writesBaseline()) {
             final BaselineEntry entry = BaselineEntry.of(plan.method().getName(), target.label(), Instant.now(),
                     new BaselineEntry.Sampling(samples.warmups(), samples.nanosPerOp().length, samples.opsPerSample()),
-                    judgement.current(), samples.nanosPerOp(),
+                    Summary.of(samples.nanosPerOp()), samples.nanosPerOp(),
                     explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment)
                     .withServerCpu(samples.serverCpuNanosPerOp())
                     .withStorage(explained.map(PlanExplainer.Explained::storage).orElse(List.of()));
@@ -92,7 +94,7 @@ final class Evaluator {
                 .filter(part -> !part.isEmpty()).toList());
         final Optional<Summary> baselineServerCpu = baseline.map(BaselineEntry::serverCpu)
                 .filter(nanos -> nanos.length > 0).map(Summary::of);
-        return new BenchmarkResult(className, plan.method().getName(), target.label(), key, samples,
+        return new BenchmarkResult(className, plan.method().getName(), target.label(), key, reported,
                 baselineServerCpu, judgement, decision, run.gate().mode(), run.baselines().fileFor(className),
                 baseline.map(BaselineEntry::recordedAt).orElse("-"), environment, acceptCommand(plan), List.of(),
                 explained, findings, note);
