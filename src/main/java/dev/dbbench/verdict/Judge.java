@@ -121,19 +121,18 @@ public final class Judge {
      */
     private Outcome unlessOnlyTheRulerSaysSo(Outcome normalized, double[] currentSamples, Recorded recorded,
             double rulerRatio) {
-        final String suffix = " (normalized by the ruler)";
-        if (normalized.verdict() != Verdict.REGRESSION && normalized.verdict() != Verdict.IMPROVEMENT) {
-            return new Outcome(normalized.verdict(), normalized.reason() + suffix);
+        if (normalized.verdict() == Verdict.REGRESSION || normalized.verdict() == Verdict.IMPROVEMENT) {
+            final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()),
+                    currentSamples.length, recorded.summary().n());
+            if (raw.verdict() != normalized.verdict()) {
+                final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
+                return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
+                        + ratio(rulerRatio) + " the baseline run's): " + normalized.reason()
+                        + "; the raw timings say " + raw.verdict().name().toLowerCase(Locale.ROOT) + ", "
+                        + raw.reason());
+            }
         }
-        final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
-                recorded.summary().n());
-        if (raw.verdict() == normalized.verdict()) {
-            return new Outcome(normalized.verdict(), normalized.reason() + suffix);
-        }
-        final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
-        return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
-                + ratio(rulerRatio) + " the baseline run's): " + normalized.reason() + "; the raw timings say "
-                + raw.verdict().name().toLowerCase(Locale.ROOT) + ", " + raw.reason());
+        return new Outcome(normalized.verdict(), normalized.reason() + " (normalized by the ruler)");
     }
 
     /**

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 class JudgeTest {
 
     private static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
+    private static final DecisionRule NORMALIZING = new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN);
     private static final SortedMap<String, String> ENV = new TreeMap<>(Map.of("engine.version", "17.6"));
     private static final SortedMap<String, Double> RULER = new TreeMap<>(Map.of("jvm", 1e7, "engine", 2e7));
 
@@ -113,7 +114,7 @@ class JudgeTest {
         final Optional<Judge.Recorded> baseline = recorded(lognormal(16, 100_000, 0.03, 15));
 
         final Judgement raw = new Judge(RULE).judge(current, ENV, slowerMachine, baseline);
-        final Judgement normalized = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+        final Judgement normalized = new Judge(NORMALIZING)
                 .judge(current, ENV, slowerMachine, baseline);
 
         assertThat(raw.verdict()).isEqualTo(Verdict.REGRESSION);
@@ -128,7 +129,7 @@ class JudgeTest {
         final double[] current = lognormal(17, 103_000, 0.03, 15);
         final Optional<Judge.Recorded> baseline = recorded(lognormal(18, 100_000, 0.03, 15));
 
-        final Judgement judgement = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+        final Judgement judgement = new Judge(NORMALIZING)
                 .judge(current, ENV, fasterReading, baseline);
 
         assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
@@ -143,9 +144,8 @@ class JudgeTest {
     void aRegressionTheRawTimingsShowAsWellStaysARegressionWhenNormalized() {
         final SortedMap<String, Double> fasterReading = new TreeMap<>(Map.of("jvm", 0.9e7, "engine", 1.8e7));
 
-        final Judgement judgement = new Judge(new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
-                .judge(lognormal(19, 200_000, 0.03, 15), ENV, fasterReading,
-                        recorded(lognormal(20, 100_000, 0.03, 15)));
+        final Judgement judgement = new Judge(NORMALIZING).judge(lognormal(19, 200_000, 0.03, 15), ENV,
+                fasterReading, recorded(lognormal(20, 100_000, 0.03, 15)));
 
         assertThat(judgement.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(judgement.ratio()).isBetween(2.1, 2.35);
