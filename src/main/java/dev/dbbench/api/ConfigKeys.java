@@ -128,7 +128,7 @@ public final class ConfigKeys {
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
     public static final double DEFAULT_ALPHA = 0.01;
     public static final int DEFAULT_NOISE_FLOOR_PERCENT = 3;
-    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 30;
+    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
     public static final boolean DEFAULT_NORMALIZE = true;
     public static final String DEFAULT_BASELINE_DIR = "baselines";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";
