@@ -9,6 +9,9 @@ public interface RulerWorkload extends AutoCloseable {
     /** Runs the workload once. */
     void run() throws Exception;
 
+    /** Runs a short slice of the same work, a millisecond or two, timed between a benchmark's samples. */
+    void slice() throws Exception;
+
     @Override
     void close() throws Exception;
 }

@@ -24,6 +24,7 @@ import dev.dbbench.api.SampleTimer;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.env.HostFingerprint;
@@ -137,28 +138,34 @@ public final class DbBenchmarkExtension
         sides.add(own);
         others.forEach(other -> sides.add(other.side()));
 
-        final Sampler sampler = new Sampler(plan.sampling());
-        final List<Samples> samples;
-        try {
-            samples = sampler.runInterleaved(sides);
-        } catch (Throwable failure) {
-            // When the server itself went away (a container that died), say so with its last log lines.
-            final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
-            if (diagnosis.isPresent()) {
-                throw new AssertionFailedError(plan.where() + " on [" + target.label() + "] failed because "
-                        + diagnosis.get(), failure);
+        final BenchmarkResult result;
+        // Ruler slices run on a connection of their own, so a benchmark's session state never sees them.
+        try (Closer slices = new Closer()) {
+            final Optional<RulerWorkload> ruler = classContext.server(target).openRulerWorkload();
+            ruler.ifPresent(slices::register);
+            final Sampler sampler = new Sampler(plan.sampling(), ruler.map(workload -> workload::slice));
+            final List<Samples> samples;
+            try {
+                samples = sampler.runInterleaved(sides);
+            } catch (Throwable failure) {
+                // When the server itself went away (a container that died), say so with its last log lines.
+                final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
+                if (diagnosis.isPresent()) {
+                    throw new AssertionFailedError(plan.where() + " on [" + target.label() + "] failed because "
+                            + diagnosis.get(), failure);
+                }
+                throw failure;
             }
-            throw failure;
-        }
 
-        final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
-        environment.putAll(classContext.server(target).fingerprint());
-        final Optional<PlanExplainer.Explained> plans = capturePlans(target, method, instance, arguments,
-                beforeSample, context);
-        final BenchmarkResult result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment,
-                run.ruler(target), plans, classContext.baseline(), () -> sampler.run(own))
-                .withExpectations(new ExpectationEvaluator(run.gate(), plan.rule().alpha(), sampler)
-                        .evaluate(plan, target, own, others, samples));
+            final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.inCi()));
+            environment.putAll(classContext.server(target).fingerprint());
+            final Optional<PlanExplainer.Explained> plans = capturePlans(target, method, instance, arguments,
+                    beforeSample, context);
+            result = new Evaluator(run).evaluate(plan, target, samples.get(0), environment, run.ruler(target), plans,
+                    classContext.baseline(), () -> sampler.run(own))
+                    .withExpectations(new ExpectationEvaluator(run.gate(), plan.rule().alpha(), sampler)
+                            .evaluate(plan, target, own, others, samples));
+        }
         run.report().add(result);
         context.publishReportEntry(reportEntry(result));
         report(result);

@@ -15,6 +15,7 @@ import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.measure.Ruler;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.plan.PlanExplainer;
 import dev.dbbench.plan.PlanFinding;
@@ -61,12 +62,14 @@ final class Evaluator {
         final boolean emulated = target.provider() == ProviderKind.EMULATED;
         final Gate gate = emulated ? run.gate().warningOnly() : run.gate();
         final Judge judge = new Judge(plan.rule());
-        Judgement judgement = judge.judge(samples.nanosPerOp(), environment, ruler, recorded);
+        Judgement judgement = judge.judge(samples.nanosPerOp(), environment, Ruler.withSlices(ruler, samples),
+                recorded);
         // The result reports the pass its final verdict rests on: the re-run, when there was one.
         Samples reported = samples;
         if (gate.confirms(judgement.verdict(), baselineFromCi)) {
             reported = rerun.run();
-            judgement = Judge.confirm(judgement, judge.judge(reported.nanosPerOp(), environment, ruler, recorded));
+            judgement = Judge.confirm(judgement, judge.judge(reported.nanosPerOp(), environment,
+                    Ruler.withSlices(ruler, reported), recorded));
         }
         final List<PlanFinding> findings = explained.map(current -> new PlanJudge().judge(current,
                 baseline.map(BaselineEntry::plans).orElse(List.of()),
@@ -81,7 +84,8 @@ final class Evaluator {
             final BaselineEntry entry = BaselineEntry.of(plan.method().getName(), target.label(), Instant.now(),
                     new BaselineEntry.Sampling(samples.warmups(), samples.nanosPerOp().length, samples.opsPerSample()),
                     Summary.of(samples.nanosPerOp()), samples.nanosPerOp(),
-                    explained.map(PlanExplainer.Explained::plans).orElse(List.of()), ruler, environment)
+                    explained.map(PlanExplainer.Explained::plans).orElse(List.of()), Ruler.withSlices(ruler, samples),
+                    environment)
                     .withServerCpu(samples.serverCpuNanosPerOp())
                     .withStorage(explained.map(PlanExplainer.Explained::storage).orElse(List.of()));
             run.baselines().merge(className, Map.of(key, entry));

@@ -6,10 +6,12 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.stats.Summary;
 
 /**
  * A machine-speed ruler: fixed workloads timed once per run, one in the JVM and one in the engine,
- * stored with every result so a verdict can tell a slower machine from slower code.
+ * stored with every result so a verdict can tell a slower machine from slower code; and, finer,
+ * short slices of the engine workload timed between a benchmark's own samples ({@link #SLICES}).
  *
  * <p>Each workload's reading is its fastest timed run, not the median: on a shared runner other
  * work only ever slows a run down, so the fastest is the closest to what the machine can do. A
@@ -22,6 +24,13 @@ public final class Ruler {
     public static final String JVM = "jvm";
     /** Key of the engine workload's time in a reading. */
     public static final String ENGINE = "engine";
+    /**
+     * Key of the median time of the engine ruler slices timed between one benchmark's samples. The
+     * machine's speed wanders within seconds (on a shared two-core runner the engine's speed moves
+     * by a quarter while a JVM loop stays within a few percent), so a reading taken at the moments
+     * the samples were taken follows the samples, where one taken as the server started does not.
+     */
+    public static final String SLICES = "slices";
 
     static final int WARMUPS = 3;
     static final int REPEATS = 9;
@@ -44,13 +53,34 @@ public final class Ruler {
     }
 
     /**
-     * The ratio of two readings: the geometric mean of the ratios of the workloads both measured, or
-     * NaN when they share none. Above 1 means the current machine is slower.
+     * A run's reading with the median of the ruler slices taken between these samples added under
+     * {@link #SLICES}; the reading itself when the samples have no slices.
+     */
+    public static SortedMap<String, Double> withSlices(SortedMap<String, Double> reading, Samples samples) {
+        final double[] slices = samples.rulerSliceNanos();
+        if (slices.length == 0) {
+            return reading;
+        }
+        final SortedMap<String, Double> withSlices = new TreeMap<>(reading);
+        withSlices.put(SLICES, Summary.of(slices).median());
+        return Collections.unmodifiableSortedMap(withSlices);
+    }
+
+    /**
+     * The ratio of two readings, above 1 when the current machine is slower: the ratio of their
+     * {@link #SLICES} when both have them, else the geometric mean of the ratios of the workloads
+     * both measured, or NaN when they share none.
      */
     public static double ratio(SortedMap<String, Double> current, SortedMap<String, Double> baseline) {
+        if (positive(current.get(SLICES)) && positive(baseline.get(SLICES))) {
+            return current.get(SLICES) / baseline.get(SLICES);
+        }
         double logSum = 0;
         int shared = 0;
         for (String key : current.keySet()) {
+            if (key.equals(SLICES)) {
+                continue;
+            }
             final Double before = baseline.get(key);
             if (before != null && before > 0 && current.get(key) > 0) {
                 logSum += Math.log(current.get(key) / before);
@@ -58,6 +88,10 @@ public final class Ruler {
             }
         }
         return shared == 0 ? Double.NaN : Math.exp(logSum / shared);
+    }
+
+    private static boolean positive(Double nanos) {
+        return nanos != null && nanos > 0;
     }
 
     private static double fastest(Operation workload) throws Exception {

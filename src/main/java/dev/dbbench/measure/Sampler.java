@@ -10,7 +10,8 @@ import dev.dbbench.engine.ServerCpuProbe;
 
 /**
  * Runs a benchmark body according to a {@link SamplingPlan}: calibration when asked for, warm-ups,
- * then timed samples, with an untimed hook before each sample.
+ * then timed samples, with an untimed hook before each sample and, when given, a timed slice of the
+ * machine-speed ruler after each.
  */
 public final class Sampler {
 
@@ -18,9 +19,19 @@ public final class Sampler {
     static final int MAX_OPS_PER_SAMPLE = 1 << 24;
 
     private final SamplingPlan plan;
+    private final Optional<Operation> rulerSlice;
 
     public Sampler(SamplingPlan plan) {
+        this(plan, Optional.empty());
+    }
+
+    /**
+     * @param rulerSlice a short fixed workload timed after every sample, outside it, so the run
+     *     carries a reading of the machine's speed taken at the very moments its samples were
+     */
+    public Sampler(SamplingPlan plan, Optional<Operation> rulerSlice) {
         this.plan = plan;
+        this.rulerSlice = rulerSlice;
     }
 
     /** Probe reads taken back to back to learn what the probe itself costs the server. */
@@ -83,6 +94,7 @@ public final class Sampler {
         for (int s = 0; s < sides.size(); s++) {
             serverNanosPerOp[s] = new double[sides.get(s).serverCpu().isPresent() ? plan.samples() : 0];
         }
+        final double[] sliceNanos = new double[rulerSlice.isPresent() ? plan.samples() : 0];
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
                 final Side side = sides.get(s);
@@ -95,6 +107,9 @@ public final class Sampler {
                 nanosPerOp[s][i] = (double) sample(side, ops[s], serverNanos) / ops[s];
                 serverNanosPerOp[s][i] = (double) Math.max(0, serverNanos[0] - probeCost[s]) / ops[s];
             }
+            if (rulerSlice.isPresent()) {
+                sliceNanos[i] = timedSlice(rulerSlice.get());
+            }
             if (i + 1 < plan.samples()) {
                 checkDeadline(deadline, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
@@ -102,7 +117,7 @@ public final class Sampler {
         final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         final List<Samples> result = new ArrayList<>();
         for (int s = 0; s < sides.size(); s++) {
-            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed, serverNanosPerOp[s]));
+            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed, serverNanosPerOp[s], sliceNanos));
         }
         return result;
     }
@@ -177,6 +192,12 @@ public final class Sampler {
         }
         final long wall = System.nanoTime() - start;
         return side.timer().endSample(wall);
+    }
+
+    private static long timedSlice(Operation slice) throws Throwable {
+        final long start = System.nanoTime();
+        slice.run();
+        return System.nanoTime() - start;
     }
 
     /**

@@ -10,16 +10,25 @@ import java.util.Objects;
  * @param elapsed wall time of the whole run, calibration and warm-ups included
  * @param serverCpuNanosPerOp the server CPU time of each sample per operation, in the same order;
  *     empty when the engine could not measure it
+ * @param rulerSliceNanos the time of each engine ruler slice run between the samples, one per
+ *     sample (per round, when several benchmarks were sampled in turn); empty when there was none
  */
 public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
-        double[] serverCpuNanosPerOp) {
+        double[] serverCpuNanosPerOp, double[] rulerSliceNanos) {
 
     public Samples {
         nanosPerOp = nanosPerOp.clone();
         serverCpuNanosPerOp = serverCpuNanosPerOp.clone();
+        rulerSliceNanos = rulerSliceNanos.clone();
     }
 
-    /** Samples without server CPU readings. */
+    /** Samples without ruler slices. */
+    public Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
+            double[] serverCpuNanosPerOp) {
+        this(nanosPerOp, opsPerSample, warmups, elapsed, serverCpuNanosPerOp, new double[0]);
+    }
+
+    /** Samples without server CPU readings or ruler slices. */
     public Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed) {
         this(nanosPerOp, opsPerSample, warmups, elapsed, new double[0]);
     }
@@ -34,25 +43,32 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
         return serverCpuNanosPerOp.clone();
     }
 
+    @Override
+    public double[] rulerSliceNanos() {
+        return rulerSliceNanos.clone();
+    }
+
     // A record compares array components by reference; samples are values, so compare contents.
     @Override
     public boolean equals(Object other) {
         return other instanceof Samples samples
                 && Arrays.equals(nanosPerOp, samples.nanosPerOp) && opsPerSample == samples.opsPerSample
                 && warmups == samples.warmups && elapsed.equals(samples.elapsed)
-                && Arrays.equals(serverCpuNanosPerOp, samples.serverCpuNanosPerOp);
+                && Arrays.equals(serverCpuNanosPerOp, samples.serverCpuNanosPerOp)
+                && Arrays.equals(rulerSliceNanos, samples.rulerSliceNanos);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(Arrays.hashCode(nanosPerOp), opsPerSample, warmups, elapsed,
-                Arrays.hashCode(serverCpuNanosPerOp));
+                Arrays.hashCode(serverCpuNanosPerOp), Arrays.hashCode(rulerSliceNanos));
     }
 
     @Override
     public String toString() {
         return "Samples[" + Arrays.toString(nanosPerOp) + " ns/op, " + opsPerSample + " ops per sample, " + warmups
                 + " warm-ups, " + elapsed + (serverCpuNanosPerOp.length == 0 ? "" : ", server CPU "
-                + Arrays.toString(serverCpuNanosPerOp) + " ns/op") + "]";
+                + Arrays.toString(serverCpuNanosPerOp) + " ns/op") + (rulerSliceNanos.length == 0 ? ""
+                : ", ruler slices " + Arrays.toString(rulerSliceNanos) + " ns") + "]";
     }
 }

@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineKind;
 import dev.dbbench.engine.EngineTarget;
@@ -29,6 +30,7 @@ import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.measure.Sampler;
+import dev.dbbench.measure.Samples;
 import dev.dbbench.measure.SamplingPlan;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.DecisionRule;
@@ -66,6 +68,9 @@ class VerdictEvaluationBenchmark {
     static final int AA_TRIALS = Integer.getInteger("dbbench.eval.aaTrials", 10_000);
     static final int EFFECT_TRIALS = Integer.getInteger("dbbench.eval.effectTrials", 500);
     static final double POSTGRES_MINUTES = Double.parseDouble(System.getProperty("dbbench.eval.postgresMinutes", "12"));
+    /** Shortest sample of part B when calibrating; dbbench's default unless set. */
+    static final long MIN_SAMPLE_MILLIS = Long.getLong("dbbench.eval.minSampleMillis",
+            ConfigKeys.DEFAULT_MIN_SAMPLE_MILLIS);
     /** Pause before a re-run pass, to measure whether a re-run at another moment clears more false flags. */
     static final long RERUN_PAUSE_MILLIS = Long.getLong("dbbench.eval.rerunPauseMillis", 0);
 
@@ -174,7 +179,7 @@ class VerdictEvaluationBenchmark {
             final double[] rerun = model.run(random, samples, currentFactor);
             final Optional<Judge.Recorded> recorded =
                     Optional.of(new Judge.Recorded(Summary.of(baseline), baseline, NO_ENVIRONMENT, NO_RULER));
-            addAll(tallies, judges, current, rerun, recorded, NO_ENVIRONMENT, NO_RULER);
+            addAll(tallies, judges, current, NO_RULER, rerun, NO_RULER, recorded, NO_ENVIRONMENT);
         }
         return tallies;
     }
@@ -247,6 +252,7 @@ class VerdictEvaluationBenchmark {
         final Judge[] raw = judges(THRESHOLDS, false);
         final Judge[] normalized = judges(THRESHOLDS, true);
         final Map<String, RealTallies> sameServer = new LinkedHashMap<>();
+        final Map<String, RealTallies> sameServerNormalized = new LinkedHashMap<>();
         final Map<String, RealTallies> otherServer = new LinkedHashMap<>();
         final Map<String, RealTallies> otherServerNormalized = new LinkedHashMap<>();
         final Map<String, List<Double>> cvs = new LinkedHashMap<>();
@@ -264,7 +270,9 @@ class VerdictEvaluationBenchmark {
                 final ScratchDatabase database = closer.register(server.createDatabase("verdict_eval"));
                 final Connection connection = closer.register(database.dataSource().orElseThrow().getConnection());
                 final SortedMap<String, String> environment = server.fingerprint();
-                final SortedMap<String, Double> ruler = readRuler(server, closer);
+                final RulerWorkload workload = closer.register(server.openRulerWorkload().orElseThrow());
+                final SortedMap<String, Double> ruler = Ruler.read(Optional.of(workload));
+                final Sampler sampler = new Sampler(plan(), Optional.of(workload::slice));
                 if (aggregateRows == 0) {
                     aggregateRows = AggregateScenario.sizeRows(connection);
                     System.out.printf(Locale.ROOT, "aggregate over %d rows; point lookup on %d rows%n", aggregateRows,
@@ -275,7 +283,7 @@ class VerdictEvaluationBenchmark {
                         closer.register(new LookupScenario(connection)));
                 for (Scenario scenario : scenarios) {
                     final String name = scenario.name();
-                    final Pass baseline = new Pass(sample(scenario.body(0)), environment, ruler);
+                    final Pass baseline = sample(sampler, scenario.body(0), environment, ruler);
                     cvs.computeIfAbsent(name, key -> new ArrayList<>()).add(Summary.of(baseline.samples()).cv());
                     earlyOverLate.computeIfAbsent(name, key -> new ArrayList<>())
                             .add(earlyOverLate(baseline.samples()));
@@ -283,16 +291,17 @@ class VerdictEvaluationBenchmark {
                     // Rotate the order of the effects so none is always sampled right after the baseline.
                     for (int k = 0; k < effects.length; k++) {
                         final int e = (k + instances) % effects.length;
-                        final double[] current = sample(scenario.body(effects[e]));
-                        final Optional<double[]> rerun = sampleIfFlagged(scenario, effects[e], current, baseline,
-                                previous, raw, normalized, ruler);
+                        final Pass current = sample(sampler, scenario.body(effects[e]), environment, ruler);
+                        final Optional<Pass> rerun = sampleIfFlagged(sampler, scenario, effects[e], current,
+                                baseline, previous, raw, normalized);
                         ratios.computeIfAbsent(name, key -> newLists(effects.length)).get(e)
-                                .add(Summary.of(current).median() / Summary.of(baseline.samples()).median());
-                        tally(sameServer, name, effects.length, e, raw, current, rerun, baseline, ruler);
+                                .add(Summary.of(current.samples()).median() / Summary.of(baseline.samples()).median());
+                        tally(sameServer, name, effects.length, e, raw, current, rerun, baseline);
+                        tally(sameServerNormalized, name, effects.length, e, normalized, current, rerun, baseline);
                         if (previous.isPresent()) {
-                            tally(otherServer, name, effects.length, e, raw, current, rerun, previous.get(), ruler);
+                            tally(otherServer, name, effects.length, e, raw, current, rerun, previous.get());
                             tally(otherServerNormalized, name, effects.length, e, normalized, current, rerun,
-                                    previous.get(), ruler);
+                                    previous.get());
                         }
                     }
                     previousBaselines.put(name, baseline);
@@ -322,8 +331,10 @@ class VerdictEvaluationBenchmark {
             System.out.println(line);
         }
         printReal("baseline from the same server instance (no normalization)", sameServer, effects);
+        printReal("baseline from the same server instance (normalized by the ruler slices)", sameServerNormalized,
+                effects);
         printReal("baseline from the previous server instance (no normalization)", otherServer, effects);
-        printReal("baseline from the previous server instance (normalized by the ruler)", otherServerNormalized,
+        printReal("baseline from the previous server instance (normalized by the ruler slices)", otherServerNormalized,
                 effects);
     }
 
@@ -342,32 +353,29 @@ class VerdictEvaluationBenchmark {
     }
 
     /** The re-run pass, sampled only when some judge flags the first pass, as dbbench itself would. */
-    private static Optional<double[]> sampleIfFlagged(Scenario scenario, double effect, double[] current,
-            Pass baseline, Optional<Pass> previous, Judge[] raw, Judge[] normalized, SortedMap<String, Double> ruler)
-            throws Throwable {
+    private static Optional<Pass> sampleIfFlagged(Sampler sampler, Scenario scenario, double effect, Pass current,
+            Pass baseline, Optional<Pass> previous, Judge[] raw, Judge[] normalized) throws Throwable {
         // The lowest threshold flags whenever a higher one does, so one judge per comparison suffices.
-        boolean flagged = raw[0].judge(current, baseline.environment(), ruler, baseline.recorded()).verdict()
-                == Verdict.REGRESSION;
-        if (previous.isPresent()) {
-            final Pass other = previous.get();
-            flagged |= raw[0].judge(current, other.environment(), ruler, other.recorded()).verdict()
-                    == Verdict.REGRESSION;
-            flagged |= normalized[0].judge(current, other.environment(), ruler, other.recorded()).verdict()
-                    == Verdict.REGRESSION;
+        boolean flagged = false;
+        for (Pass other : previous.isPresent() ? List.of(baseline, previous.get()) : List.of(baseline)) {
+            for (Judge judge : List.of(raw[0], normalized[0])) {
+                flagged |= judge.judge(current.samples(), current.environment(), current.ruler(), other.recorded())
+                        .verdict() == Verdict.REGRESSION;
+            }
         }
         if (!flagged) {
             return Optional.empty();
         }
         Thread.sleep(RERUN_PAUSE_MILLIS);
-        return Optional.of(sample(scenario.body(effect)));
+        return Optional.of(sample(sampler, scenario.body(effect), current.environment(), current.startRuler()));
     }
 
     private static void tally(Map<String, RealTallies> tallies, String scenario, int effects, int effect,
-            Judge[] judges, double[] current, Optional<double[]> rerun, Pass baseline,
-            SortedMap<String, Double> ruler) {
+            Judge[] judges, Pass current, Optional<Pass> rerun, Pass baseline) {
         final Tally[] cell = tallies.computeIfAbsent(scenario, key -> new RealTallies(effects, judges.length))
                 .cells()[effect];
-        addAll(cell, judges, current, rerun.orElse(null), baseline.recorded(), baseline.environment(), ruler);
+        addAll(cell, judges, current.samples(), current.ruler(), rerun.map(Pass::samples).orElse(null),
+                rerun.map(Pass::ruler).orElse(null), baseline.recorded(), current.environment());
     }
 
     private static void printReal(String title, Map<String, RealTallies> tallies, double[] effects) {
@@ -399,23 +407,23 @@ class VerdictEvaluationBenchmark {
 
     private static SamplingPlan plan() {
         // dbbench's defaults, so the figures are what a user gets; the timeout only guards a hung server.
-        return new SamplingPlan(5, DEFAULT_SAMPLES, SamplingPlan.CALIBRATE, Duration.ofMillis(10),
+        return new SamplingPlan(5, DEFAULT_SAMPLES, SamplingPlan.CALIBRATE, Duration.ofMillis(MIN_SAMPLE_MILLIS),
                 Duration.ofSeconds(120));
     }
 
-    private static double[] sample(Operation body) throws Throwable {
-        return new Sampler(plan()).run(body, () -> { }, new RegionTimer()).nanosPerOp();
+    /** A pass sampled as dbbench samples it, ruler slices between the samples, with its ruler reading. */
+    private static Pass sample(Sampler sampler, Operation body, SortedMap<String, String> environment,
+            SortedMap<String, Double> startRuler) throws Throwable {
+        final Samples samples = sampler.run(body, () -> { }, new RegionTimer());
+        return new Pass(samples.nanosPerOp(), environment, startRuler, Ruler.withSlices(startRuler, samples));
     }
 
-    private static SortedMap<String, Double> readRuler(EmbeddedPostgresServer server, Closer closer)
-            throws Exception {
-        final Optional<RulerWorkload> workload = server.openRulerWorkload();
-        workload.ifPresent(closer::register);
-        return Ruler.read(workload);
-    }
-
-    /** One sampled pass with what its baseline entry would hold. */
-    record Pass(double[] samples, SortedMap<String, String> environment, SortedMap<String, Double> ruler) {
+    /**
+     * One sampled pass with what its baseline entry would hold: the run's ruler as the server started,
+     * and that reading with the median of the pass's own ruler slices added.
+     */
+    record Pass(double[] samples, SortedMap<String, String> environment, SortedMap<String, Double> startRuler,
+            SortedMap<String, Double> ruler) {
 
         Optional<Judge.Recorded> recorded() {
             return Optional.of(new Judge.Recorded(Summary.of(samples), samples, environment, ruler));
@@ -590,16 +598,16 @@ class VerdictEvaluationBenchmark {
      * Adds one scenario-run to the tallies of every threshold: the first pass, and for each threshold
      * that flags it, the confirmation by the re-run. {@code rerun} may be null only if no threshold flags.
      */
-    private static void addAll(Tally[] tallies, Judge[] judges, double[] current, double[] rerun,
-            Optional<Judge.Recorded> recorded, SortedMap<String, String> environment,
-            SortedMap<String, Double> ruler) {
+    private static void addAll(Tally[] tallies, Judge[] judges, double[] current, SortedMap<String, Double> ruler,
+            double[] rerun, SortedMap<String, Double> rerunRuler, Optional<Judge.Recorded> recorded,
+            SortedMap<String, String> environment) {
         final Judgement[] first = byThreshold(judges, current, recorded, environment, ruler);
         Judgement[] second = null;
         for (int t = 0; t < judges.length; t++) {
             Judgement last = first[t];
             if (first[t].verdict() == Verdict.REGRESSION) {
                 if (second == null) {
-                    second = byThreshold(judges, rerun, recorded, environment, ruler);
+                    second = byThreshold(judges, rerun, recorded, environment, rerunRuler);
                 }
                 last = Judge.confirm(first[t], second[t]);
             }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,48 @@ class SamplerTest {
                 "hook", "op", "op", "op",
                 "hook", "op", "op", "op",
                 "hook", "op", "op", "op");
+    }
+
+    @Test
+    void aRulerSliceRunsAfterEveryTimedSampleAndNeverInsideOne() throws Throwable {
+        final List<String> events = new ArrayList<>();
+        final Sampler sampler = new Sampler(new SamplingPlan(1, 2, 2, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+                Optional.of(() -> events.add("slice")));
+
+        final Samples samples = sampler.run(() -> events.add("op"), () -> events.add("hook"), new RegionTimer());
+
+        // The warm-up carries no slice: slices rule the timed samples only.
+        assertThat(events).containsExactly(
+                "hook", "op", "op",
+                "hook", "op", "op", "slice",
+                "hook", "op", "op", "slice");
+        assertThat(samples.rulerSliceNanos()).hasSize(2);
+    }
+
+    @Test
+    void rulerSliceTimeIsRecordedApartFromTheSamples() throws Throwable {
+        final Duration slice = Duration.ofMillis(2);
+        final Sampler sampler = new Sampler(new SamplingPlan(0, 5, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+                Optional.of(() -> busyWait(slice)));
+
+        final Samples samples = sampler.run(NOTHING, NOTHING, new RegionTimer());
+
+        assertThat(median(samples)).isLessThan(slice.toNanos() / 2.0);
+        assertThat(Arrays.stream(samples.rulerSliceNanos()).min().orElseThrow())
+                .isGreaterThanOrEqualTo(slice.toNanos());
+    }
+
+    @Test
+    void samplesInTurnShareOneSlicePerRound() throws Throwable {
+        final AtomicInteger slices = new AtomicInteger();
+        final Sampler sampler = new Sampler(new SamplingPlan(0, 3, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+                Optional.of(slices::incrementAndGet));
+
+        final List<Samples> both = sampler.runInterleaved(List.of(new Sampler.Side(NOTHING, NOTHING,
+                new RegionTimer()), new Sampler.Side(NOTHING, NOTHING, new RegionTimer())));
+
+        assertThat(slices).hasValue(3);
+        assertThat(both.get(0).rulerSliceNanos()).containsExactly(both.get(1).rulerSliceNanos());
     }
 
     @Test

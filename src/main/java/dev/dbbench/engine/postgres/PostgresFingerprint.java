@@ -23,21 +23,35 @@ final class PostgresFingerprint {
     private PostgresFingerprint() {
     }
 
-    static final String RULER_QUERY =
-            "SELECT sum(g::bigint * g) FROM (SELECT generate_series(1, 500000) AS g) AS series";
+    static final String RULER_QUERY = sumOfSquares(500_000);
+    /** A twentieth of the ruler, about 2 ms on a two-core runner. */
+    static final String RULER_SLICE_QUERY = sumOfSquares(25_000);
 
     /**
-     * Half a million multiply-adds in the executor: server CPU, no client work, and no I/O. The series
-     * is a set-returning function in the select list, which streams its rows; in FROM it would be
+     * Multiply-adds in the executor: server CPU, no client work, and no I/O. The series is a
+     * set-returning function in the select list, which streams its rows; in FROM it would be
      * materialized first, and half a million rows spill past the default work_mem into temp files.
      */
+    private static String sumOfSquares(int rows) {
+        return "SELECT sum(g::bigint * g) FROM (SELECT generate_series(1, " + rows + ") AS g) AS series";
+    }
+
     static RulerWorkload rulerWorkload(DataSource admin) throws SQLException {
         final Connection connection = admin.getConnection();
         return new RulerWorkload() {
             @Override
             public void run() throws SQLException {
+                sum(RULER_QUERY);
+            }
+
+            @Override
+            public void slice() throws SQLException {
+                sum(RULER_SLICE_QUERY);
+            }
+
+            private void sum(String query) throws SQLException {
                 try (Statement statement = connection.createStatement();
-                        ResultSet sum = statement.executeQuery(RULER_QUERY)) {
+                        ResultSet sum = statement.executeQuery(query)) {
                     sum.next();
                 }
             }
