@@ -24,7 +24,8 @@ import dev.dbbench.stats.Summary;
  *   <li>{@link Verdict#PASS} needs the whole interval within the threshold: a pass means a
  *       threshold-sized change would have shown.</li>
  *   <li>Anything else, and any comparison the ruler or the sample counts make meaningless, is
- *       {@link Verdict#INCONCLUSIVE}, with the reason.</li>
+ *       {@link Verdict#INCONCLUSIVE}, with the reason. A ruler that moved beyond the drift bound
+ *       leaves only the changes that the raw timings and the timings divided by it both show.</li>
  *   <li>With normalization on, the current samples are divided by the ruler ratio first; a
  *       regression or improvement that the raw samples do not show as well is inconclusive.</li>
  * </ul>
@@ -65,9 +66,7 @@ public final class Judge {
                     + refused.stream().map(EnvironmentChange::toString).collect(Collectors.joining(", "))
                     + ") and dbbench.environment.mismatch=refuse compares only like with like");
         } else if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
-            outcome = new Outcome(Verdict.INCONCLUSIVE, "the machine-speed ruler moved " + ratio(rulerRatio)
-                    + " (more than " + rule.maxRulerDriftPercent()
-                    + "%), so timings from the two runs cannot be compared");
+            outcome = despiteTheRuler(currentSamples, recorded, rulerRatio);
         } else {
             outcome = decide(comparison, current.n(), recorded.summary().n());
             if (normalized) {
@@ -133,6 +132,29 @@ public final class Judge {
             }
         }
         return new Outcome(normalized.verdict(), normalized.reason() + " (normalized by the ruler)");
+    }
+
+    /**
+     * A ruler that moved beyond the drift bound says the two runs were on machines too different to
+     * compare by ratio, but not that nothing changed: a change that both the raw timings and the
+     * timings divided by the ruler show (a 30x slowdown with a ruler 1.75x slower) is still a change.
+     * Anything else is inconclusive.
+     */
+    private Outcome despiteTheRuler(double[] currentSamples, Recorded recorded, double rulerRatio) {
+        final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
+                recorded.summary().n());
+        final Outcome divided = decide(comparator.compare(scaled(currentSamples, 1 / rulerRatio), recorded.samples()),
+                currentSamples.length, recorded.summary().n());
+        final String moved = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than "
+                + rule.maxRulerDriftPercent() + "%)";
+        final boolean finding = raw.verdict() == Verdict.REGRESSION || raw.verdict() == Verdict.IMPROVEMENT;
+        if (finding && divided.verdict() == raw.verdict()) {
+            return new Outcome(raw.verdict(), raw.reason() + "; " + moved + ", and divided by it still "
+                    + divided.reason());
+        }
+        return new Outcome(Verdict.INCONCLUSIVE, moved + ", so timings from the two runs cannot be compared; raw "
+                + raw.verdict().name().toLowerCase(Locale.ROOT) + ", divided by the ruler "
+                + divided.verdict().name().toLowerCase(Locale.ROOT));
     }
 
     /**

@@ -108,6 +108,30 @@ class JudgeTest {
     }
 
     @Test
+    void aChangeFarBeyondWhatAMovedRulerExplainsIsStillFound() {
+        // The CI case: a 5 ms sleep made a 110 µs query 32x slower while the ruler read 1.75x.
+        final SortedMap<String, Double> movedReading = new TreeMap<>(Map.of("jvm", 1.75e7, "engine", 3.5e7));
+
+        final Judgement judgement = new Judge(NORMALIZING).judge(lognormal(31, 3_200_000, 0.05, 15), ENV,
+                movedReading, recorded(lognormal(32, 100_000, 0.05, 15)));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(judgement.reason()).contains("the machine-speed ruler moved 1.75x (more than 50%), and divided by"
+                + " it still median 18.");
+    }
+
+    @Test
+    void aChangeTheMovedRulerCouldExplainIsInconclusiveWithBothReadings() {
+        final SortedMap<String, Double> movedReading = new TreeMap<>(Map.of("jvm", 1.75e7, "engine", 3.5e7));
+
+        final Judgement judgement = new Judge(NORMALIZING).judge(lognormal(33, 160_000, 0.05, 15), ENV,
+                movedReading, recorded(lognormal(34, 100_000, 0.05, 15)));
+
+        assertThat(judgement.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(judgement.reason()).contains("cannot be compared; raw regression, divided by the ruler pass");
+    }
+
+    @Test
     void normalizationDividesByTheRulerRatio() {
         final SortedMap<String, Double> slowerMachine = new TreeMap<>(Map.of("jvm", 1.4e7, "engine", 2.8e7));
         final double[] current = lognormal(15, 140_000, 0.03, 15);
