@@ -52,7 +52,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * <p>Run with {@code mvn -B verify -Pharness-benchmarks -Dtest=VerdictEvaluationBenchmark}; it prints
  * the tables quoted in {@code docs/verdict-evaluation.md} and asserts nothing about timing.
  * {@code -Ddbbench.eval.aaTrials}, {@code -Ddbbench.eval.effectTrials} and
- * {@code -Ddbbench.eval.postgresMinutes} shrink or grow the run.
+ * {@code -Ddbbench.eval.postgresMinutes} shrink or grow the run; {@code -Ddbbench.eval.minSampleMillis} and
+ * {@code -Ddbbench.eval.baselinePasses} change how part B samples.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class VerdictEvaluationBenchmark {
@@ -71,6 +72,8 @@ class VerdictEvaluationBenchmark {
     /** Shortest sample of part B when calibrating; dbbench's default unless set. */
     static final long MIN_SAMPLE_MILLIS = Long.getLong("dbbench.eval.minSampleMillis",
             ConfigKeys.DEFAULT_MIN_SAMPLE_MILLIS);
+    /** Passes a baseline is recorded from, back to back, their samples and ruler slices pooled. */
+    static final int BASELINE_PASSES = Integer.getInteger("dbbench.eval.baselinePasses", 1);
     /** Pause before a re-run pass, to measure whether a re-run at another moment clears more false flags. */
     static final long RERUN_PAUSE_MILLIS = Long.getLong("dbbench.eval.rerunPauseMillis", 0);
 
@@ -283,7 +286,7 @@ class VerdictEvaluationBenchmark {
                         closer.register(new LookupScenario(connection)));
                 for (Scenario scenario : scenarios) {
                     final String name = scenario.name();
-                    final Pass baseline = sample(sampler, scenario.body(0), environment, ruler);
+                    final Pass baseline = sampleBaseline(sampler, scenario.body(0), environment, ruler);
                     cvs.computeIfAbsent(name, key -> new ArrayList<>()).add(Summary.of(baseline.samples()).cv());
                     earlyOverLate.computeIfAbsent(name, key -> new ArrayList<>())
                             .add(earlyOverLate(baseline.samples()));
@@ -416,6 +419,25 @@ class VerdictEvaluationBenchmark {
             SortedMap<String, Double> startRuler) throws Throwable {
         final Samples samples = sampler.run(body, () -> { }, new RegionTimer());
         return new Pass(samples.nanosPerOp(), environment, startRuler, Ruler.withSlices(startRuler, samples));
+    }
+
+    private static Pass sampleBaseline(Sampler sampler, Operation body, SortedMap<String, String> environment,
+            SortedMap<String, Double> startRuler) throws Throwable {
+        double[] nanos = new double[0];
+        double[] slices = new double[0];
+        for (int pass = 0; pass < BASELINE_PASSES; pass++) {
+            final Samples samples = sampler.run(body, () -> { }, new RegionTimer());
+            nanos = concat(nanos, samples.nanosPerOp());
+            slices = concat(slices, samples.rulerSliceNanos());
+        }
+        final Samples pooled = new Samples(nanos, 1, 0, Duration.ZERO, new double[0], slices);
+        return new Pass(nanos, environment, startRuler, Ruler.withSlices(startRuler, pooled));
+    }
+
+    private static double[] concat(double[] first, double[] second) {
+        final double[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     /**
