@@ -120,9 +120,8 @@ public final class Judge {
      */
     private Outcome unlessOnlyTheRulerSaysSo(Outcome normalized, double[] currentSamples, Recorded recorded,
             double rulerRatio) {
-        if (normalized.verdict() == Verdict.REGRESSION || normalized.verdict() == Verdict.IMPROVEMENT) {
-            final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()),
-                    currentSamples.length, recorded.summary().n());
+        if (isFinding(normalized.verdict())) {
+            final Outcome raw = outcomeOf(currentSamples, recorded);
             if (raw.verdict() != normalized.verdict()) {
                 final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
                 return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
@@ -141,20 +140,27 @@ public final class Judge {
      * Anything else is inconclusive.
      */
     private Outcome despiteTheRuler(double[] currentSamples, Recorded recorded, double rulerRatio) {
-        final Outcome raw = decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
-                recorded.summary().n());
-        final Outcome divided = decide(comparator.compare(scaled(currentSamples, 1 / rulerRatio), recorded.samples()),
-                currentSamples.length, recorded.summary().n());
+        final Outcome raw = outcomeOf(currentSamples, recorded);
+        final Outcome divided = outcomeOf(scaled(currentSamples, 1 / rulerRatio), recorded);
         final String moved = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than "
                 + rule.maxRulerDriftPercent() + "%)";
-        final boolean finding = raw.verdict() == Verdict.REGRESSION || raw.verdict() == Verdict.IMPROVEMENT;
-        if (finding && divided.verdict() == raw.verdict()) {
+        if (isFinding(raw.verdict()) && divided.verdict() == raw.verdict()) {
             return new Outcome(raw.verdict(), raw.reason() + "; " + moved + ", and divided by it still "
                     + divided.reason());
         }
         return new Outcome(Verdict.INCONCLUSIVE, moved + ", so timings from the two runs cannot be compared; raw "
                 + raw.verdict().name().toLowerCase(Locale.ROOT) + ", divided by the ruler "
                 + divided.verdict().name().toLowerCase(Locale.ROOT));
+    }
+
+    /** The outcome of these samples against the baseline's, on their own scale. */
+    private Outcome outcomeOf(double[] currentSamples, Recorded recorded) {
+        return decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
+                recorded.summary().n());
+    }
+
+    private static boolean isFinding(Verdict verdict) {
+        return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
     }
 
     /**
