@@ -5,21 +5,18 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
 /**
  * The committed baselines of one test class, keyed by benchmark key such as
  * {@code findByBrand [postgres 17 embedded]}.
  */
-@JsonPropertyOrder({"schema", "class", "benchmarks"})
-public record BaselineFile(
-        int schema,
-        @JsonProperty("class") String className,
-        SortedMap<String, BaselineEntry> benchmarks) {
+public record BaselineFile(int schema, String className, SortedMap<String, BaselineEntry> benchmarks) {
 
-    /** The schema version this build reads and writes. */
-    public static final int SCHEMA = 1;
+    /**
+     * The schema version this build writes. Version 2 stores each metric under its own key (wall time
+     * under {@code time}); version 1, which kept the wall-time fields at the entry's top level, is
+     * still read.
+     */
+    public static final int SCHEMA = 2;
 
     public BaselineFile {
         benchmarks = Collections.unmodifiableSortedMap(new TreeMap<>(benchmarks));
@@ -29,7 +26,7 @@ public record BaselineFile(
         return new BaselineFile(SCHEMA, className, new TreeMap<>());
     }
 
-    /** This file with the given entries added or replaced and every other entry kept. */
+    /** This file with the given entries added or replaced and every other entry kept, in the current schema. */
     public BaselineFile with(Map<String, BaselineEntry> updates) {
         final SortedMap<String, BaselineEntry> merged = new TreeMap<>(benchmarks);
         merged.putAll(updates);

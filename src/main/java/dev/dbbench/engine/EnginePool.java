@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import dev.dbbench.spec.EngineTarget;
+
 /**
  * The servers of one test run, one per {@link EngineTarget}, started on first use and all stopped
  * when the pool closes. A server found dead (a container that stopped) is closed and replaced on the

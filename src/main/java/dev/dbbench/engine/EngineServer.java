@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.SortedMap;
 
+import dev.dbbench.spec.EngineTarget;
+
 /** A running database server that hands out scratch databases; closing it stops the server. */
 public interface EngineServer extends AutoCloseable {
 

@@ -1,8 +1,10 @@
 package dev.dbbench.engine;
 
+import dev.dbbench.config.EngineOptions;
 import dev.dbbench.engine.mongo.MongoServers;
 import dev.dbbench.engine.postgres.EmbeddedPostgresServer;
 import dev.dbbench.engine.postgres.PostgresServers;
+import dev.dbbench.spec.EngineTarget;
 
 /** Starts the server a target asks for, by engine kind and provider. */
 public final class Engines implements EnginePool.Starter {

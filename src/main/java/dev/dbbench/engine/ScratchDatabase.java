@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.spec.EngineKind;
+
 /** A database created for one test class and dropped when closed. */
 public interface ScratchDatabase extends AutoCloseable {
 

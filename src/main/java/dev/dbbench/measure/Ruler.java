@@ -66,33 +66,6 @@ public final class Ruler {
         return Collections.unmodifiableSortedMap(withSlices);
     }
 
-    /**
-     * The ratio of two readings, above 1 when the current machine is slower: the ratio of their
-     * {@link #SLICES} when both have them, else the geometric mean of the ratios of the workloads
-     * both measured, or NaN when they share none.
-     */
-    public static double ratio(SortedMap<String, Double> current, SortedMap<String, Double> baseline) {
-        if (positive(current.get(SLICES)) && positive(baseline.get(SLICES))) {
-            return current.get(SLICES) / baseline.get(SLICES);
-        }
-        double logSum = 0;
-        int shared = 0;
-        for (String key : current.keySet()) {
-            if (key.equals(SLICES)) {
-                continue;
-            }
-            final Double before = baseline.get(key);
-            if (before != null && before > 0 && current.get(key) > 0) {
-                logSum += Math.log(current.get(key) / before);
-                shared++;
-            }
-        }
-        return shared == 0 ? Double.NaN : Math.exp(logSum / shared);
-    }
-
-    private static boolean positive(Double nanos) {
-        return nanos != null && nanos > 0;
-    }
 
     private static double fastest(Operation workload) throws Exception {
         try {

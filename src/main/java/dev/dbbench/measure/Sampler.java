@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.dbbench.engine.ServerCpuProbe;
+import dev.dbbench.spec.Sampling;
 
 /**
- * Runs a benchmark body according to a {@link SamplingPlan}: calibration when asked for, warm-ups,
+ * Runs a benchmark body according to a {@link Sampling}: calibration when asked for, warm-ups,
  * then timed samples, with an untimed hook before each sample and, when given, a timed slice of the
  * machine-speed ruler after each.
  */
@@ -18,10 +19,10 @@ public final class Sampler {
     /** Cap on calibrated operations per sample, so an empty body cannot make a sample run for ever. */
     static final int MAX_OPS_PER_SAMPLE = 1 << 24;
 
-    private final SamplingPlan plan;
+    private final Sampling plan;
     private final Optional<Operation> rulerSlice;
 
-    public Sampler(SamplingPlan plan) {
+    public Sampler(Sampling plan) {
         this(plan, Optional.empty());
     }
 
@@ -29,7 +30,7 @@ public final class Sampler {
      * @param rulerSlice a short fixed workload timed after every sample, outside it, so the run
      *     carries a reading of the machine's speed taken at the very moments its samples were
      */
-    public Sampler(SamplingPlan plan, Optional<Operation> rulerSlice) {
+    public Sampler(Sampling plan, Optional<Operation> rulerSlice) {
         this.plan = plan;
         this.rulerSlice = rulerSlice;
     }
@@ -73,7 +74,7 @@ public final class Sampler {
         final int[] ops = new int[sides.size()];
         for (int s = 0; s < sides.size(); s++) {
             final Side side = sides.get(s);
-            ops[s] = plan.opsPerSample() == SamplingPlan.CALIBRATE
+            ops[s] = plan.opsPerSample() == Sampling.CALIBRATE
                     ? calibrate(side.body(), side.beforeSample(), side.timer(), deadline)
                     : plan.opsPerSample();
         }

@@ -3,15 +3,30 @@ package dev.dbbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.metric.Metric;
+
 /** A plain-text table of the run's results, with aligned columns, for the build log. */
 public final class ConsoleTable implements ResultFormat {
 
     @Override
+    public String name() {
+        return "summary";
+    }
+
+    @Override
+    public String extension() {
+        return "txt";
+    }
+
+    @Override
     public String render(List<BenchmarkResult> results) {
+        final List<Metric<?, ?>> metrics = ResultRows.columnMetrics(results);
         final List<List<String>> rows = new ArrayList<>();
-        rows.add(ResultRows.HEADER);
-        results.forEach(result -> rows.add(ResultRows.row(result)));
-        final int[] widths = new int[ResultRows.HEADER.size()];
+        rows.add(ResultRows.header(metrics));
+        results.forEach(result -> rows.add(ResultRows.row(result, metrics)));
+        final int columns = rows.get(0).size();
+        final int[] widths = new int[columns];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());
@@ -22,9 +37,9 @@ public final class ConsoleTable implements ResultFormat {
             for (int i = 0; i < row.size(); i++) {
                 final String cell = row.get(i);
                 // Numbers read best right-aligned; names left-aligned.
-                final boolean numeric = ResultRows.numeric(i);
                 final String padding = " ".repeat(widths[i] - cell.length());
-                text.append(numeric ? padding + cell : cell + (i + 1 < row.size() ? padding : ""));
+                text.append(ResultRows.numeric(i, columns) ? padding + cell
+                        : cell + (i + 1 < row.size() ? padding : ""));
                 if (i + 1 < row.size()) {
                     text.append("  ");
                 }

@@ -1,15 +1,23 @@
 package dev.dbbench.report;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.ExpectationResult;
+import dev.dbbench.metric.MetricResult;
 
-/** The run's results as JSON, for tools that read them (dashboards, PR bots). */
+/**
+ * The run's results as JSON, for tools that read them (dashboards, PR bots). Each result holds the
+ * benchmark's identity and outcome, then every field its metrics write (wall time's at the top, as
+ * they always were), its expectations and its baseline.
+ */
 public final class JsonResults implements ResultFormat {
 
     /** The version of this format; raised when a field changes meaning. */
@@ -21,10 +29,21 @@ public final class JsonResults implements ResultFormat {
             .build();
 
     @Override
+    public String name() {
+        return "results";
+    }
+
+    @Override
+    public String extension() {
+        return "json";
+    }
+
+    @Override
     public String render(List<BenchmarkResult> results) {
-        final Map<String, Object> document = new LinkedHashMap<>();
+        final ObjectNode document = mapper.createObjectNode();
         document.put("schema", SCHEMA);
-        document.put("results", results.stream().map(JsonResults::toMap).toList());
+        final ArrayNode array = document.putArray("results");
+        results.forEach(result -> array.add(toJson(result)));
         try {
             return mapper.writeValueAsString(document) + "\n";
         } catch (JsonProcessingException e) {
@@ -32,75 +51,42 @@ public final class JsonResults implements ResultFormat {
         }
     }
 
-    private static Double nullIfNaN(double value) {
-        return Double.isNaN(value) ? null : value;
+    private ObjectNode toJson(BenchmarkResult result) {
+        final ObjectNode json = mapper.createObjectNode();
+        json.put("class", result.id().className());
+        json.put("method", result.id().method());
+        json.put("target", result.id().target());
+        json.put("key", result.id().key());
+        json.put("failed", result.fails());
+        json.put("warned", result.metrics().stream().anyMatch(gated -> gated.decision().warns()));
+        json.put("baselineWritten", result.recording().written());
+        for (MetricResult<?, ?> metric : result.results().all()) {
+            final JsonNode fields = metric.json();
+            fields.fields().forEachRemaining(field -> json.set(field.getKey(), field.getValue()));
+        }
+        json.set("environment", mapper.valueToTree(result.environment()));
+        final ArrayNode expectations = json.putArray("expectations");
+        result.expectations().forEach(expectation -> expectations.add(toJson(expectation)));
+        json.put("baselineFile", result.recording().baselineFile().toString());
+        json.put("acceptCommand", result.acceptCommand());
+        json.put("note", result.note());
+        return json;
     }
 
-    private static Map<String, Object> toMap(ExpectationResult expectation) {
-        final Map<String, Object> map = new LinkedHashMap<>();
-        map.put("benchmark", expectation.benchmark());
-        map.put("other", expectation.other());
-        map.put("verdict", expectation.judgement().verdict().name());
-        map.put("factor", expectation.judgement().factor());
-        map.put("speedup", expectation.judgement().speedup());
-        map.put("speedupInterval", List.of(expectation.judgement().comparison().ratioLow(),
-                expectation.judgement().comparison().ratioHigh()));
-        map.put("thisMedian", expectation.judgement().thisMedian());
-        map.put("otherMedian", expectation.judgement().otherMedian());
-        map.put("reason", expectation.judgement().reason());
-        map.put("failed", expectation.fails());
-        map.put("warned", expectation.warns());
-        return map;
-    }
-
-    private static Map<String, Object> toMap(BenchmarkResult result) {
-        final Map<String, Object> map = new LinkedHashMap<>();
-        map.put("class", result.className());
-        map.put("method", result.methodName());
-        map.put("target", result.target());
-        map.put("key", result.key());
-        map.put("verdict", result.judgement().verdict().name());
-        map.put("reason", result.judgement().reason());
-        map.put("failed", result.decision().fails());
-        map.put("warned", result.decision().warns());
-        map.put("baselineWritten", result.decision().writesBaseline());
-        map.put("ratio", nullIfNaN(result.judgement().ratio()));
-        map.put("thresholdPercent", result.judgement().thresholdPercent());
-        map.put("alpha", result.judgement().rule().alpha());
-        result.judgement().comparison().ifPresent(comparison -> {
-            map.put("ratioInterval", List.of(comparison.ratioLow(), comparison.ratioHigh()));
-            map.put("confidence", comparison.confidence());
-            map.put("pSlower", comparison.pSlower());
-            map.put("pFaster", comparison.pFaster());
-        });
-        map.put("cv", result.judgement().current().cv());
-        map.put("minimumDetectableRatio", nullIfNaN(result.judgement().minimumDetectableRatio()));
-        map.put("rulerRatio", nullIfNaN(result.judgement().rulerRatio()));
-        map.put("normalized", result.judgement().rule().normalize());
-        map.put("rerun", result.judgement().firstPass().isPresent());
-        map.put("unit", "ns/op");
-        map.put("current", result.judgement().current());
-        map.put("baseline", result.judgement().baseline().orElse(null));
-        map.put("opsPerSample", result.samples().opsPerSample());
-        map.put("samples", result.samples().nanosPerOp());
-        map.put("serverCpu", result.serverCpu().orElse(null));
-        map.put("baselineServerCpu", result.baselineServerCpu().orElse(null));
-        map.put("serverCpuSamples", result.samples().serverCpuNanosPerOp());
-        map.put("environment", result.environment());
-        map.put("environmentChanges", result.judgement().environmentChanges().stream()
-                .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
-                .toList());
-        map.put("expectations", result.expectations().stream().map(JsonResults::toMap).toList());
-        result.plans().ifPresent(plans -> {
-            map.put("plans", plans.plans());
-            map.put("statementsPerOp", plans.statementsPerOp());
-            map.put("statementsNotExplained", plans.skipped());
-            map.put("storage", plans.storage());
-        });
-        map.put("planFindings", result.planFindings());
-        map.put("baselineFile", result.baselineFile().toString());
-        map.put("acceptCommand", result.acceptCommand());
-        map.put("note", result.note());
-        return map;
+    private ObjectNode toJson(ExpectationResult expectation) {
+        final ObjectNode json = mapper.createObjectNode();
+        json.put("benchmark", expectation.benchmark());
+        json.put("other", expectation.other());
+        json.put("verdict", expectation.judgement().verdict().name());
+        json.put("factor", expectation.judgement().factor());
+        json.put("speedup", expectation.judgement().speedup());
+        json.putArray("speedupInterval").add(expectation.judgement().comparison().ratioLow())
+                .add(expectation.judgement().comparison().ratioHigh());
+        json.put("thisMedian", expectation.judgement().thisMedian());
+        json.put("otherMedian", expectation.judgement().otherMedian());
+        json.put("reason", expectation.judgement().reason());
+        json.put("failed", expectation.fails());
+        json.put("warned", expectation.warns());
+        return json;
     }
 }

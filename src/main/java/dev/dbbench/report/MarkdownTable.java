@@ -2,19 +2,34 @@ package dev.dbbench.report;
 
 import java.util.List;
 
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.metric.Metric;
+
 /** A Markdown table of the run's results, for pull requests and the GitHub Actions job summary. */
 public final class MarkdownTable implements ResultFormat {
 
     @Override
+    public String name() {
+        return "summary";
+    }
+
+    @Override
+    public String extension() {
+        return "md";
+    }
+
+    @Override
     public String render(List<BenchmarkResult> results) {
+        final List<Metric<?, ?>> metrics = ResultRows.columnMetrics(results);
+        final List<String> header = ResultRows.header(metrics);
         final StringBuilder text = new StringBuilder("### dbbench results\n\n");
-        appendRow(text, ResultRows.HEADER);
+        appendRow(text, header);
         final StringBuilder rule = new StringBuilder("|");
-        for (int i = 0; i < ResultRows.HEADER.size(); i++) {
-            rule.append(ResultRows.numeric(i) ? "---:|" : "---|");
+        for (int i = 0; i < header.size(); i++) {
+            rule.append(ResultRows.numeric(i, header.size()) ? "---:|" : "---|");
         }
         text.append(rule).append('\n');
-        results.forEach(result -> appendRow(text, ResultRows.row(result)));
+        results.forEach(result -> appendRow(text, ResultRows.row(result, metrics)));
         final List<String> expectations = ResultRows.expectationLines(results);
         if (!expectations.isEmpty()) {
             text.append('\n');

@@ -2,54 +2,74 @@ package dev.dbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-import dev.dbbench.stats.Summary;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.ExpectationResult;
+import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.metric.Metric;
+import dev.dbbench.metric.MetricResult;
+import dev.dbbench.metric.MetricResults;
+import dev.dbbench.metric.Metrics;
 
-/** The cells the text formats share, so the log line, console table and Markdown table say the same thing. */
+/**
+ * The cells and lines the text formats share, so the log line, console table and Markdown table say
+ * the same thing. The columns are the benchmark, its engine, each metric's own columns (wall time's
+ * always, others' where some result has them) and the verdict.
+ */
 public final class ResultRows {
-
-    static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "interval", "p",
-            "cv", "detects", "verdict");
-
-    /** The columns holding figures, which the tables right-align. */
-    static boolean numeric(int column) {
-        return column >= 2 && column <= 8;
-    }
 
     private ResultRows() {
     }
 
-    static List<String> row(BenchmarkResult result) {
-        return List.of(
-                result.benchmarkName(),
-                result.target(),
-                Durations.format(result.judgement().current().median()),
-                result.judgement().baseline().map(summary -> Durations.format(summary.median())).orElse("-"),
-                Durations.ratio(result.judgement().ratio()),
-                result.judgement().comparison().map(c -> Durations.ratio(c.ratioLow()) + "-"
-                        + Durations.ratio(c.ratioHigh())).orElse("-"),
-                result.judgement().comparison().map(c -> FailureMessage.pValue(c.pSlower())).orElse("-"),
-                FailureMessage.percent(result.judgement().current().cv()),
-                Double.isNaN(result.judgement().minimumDetectableRatio())
-                        ? "-" : Durations.ratio(result.judgement().minimumDetectableRatio()),
-                verdict(result));
+    /** The metrics whose columns a table of these results shows, in {@link Metrics#ALL} order. */
+    static List<Metric<?, ?>> columnMetrics(List<BenchmarkResult> results) {
+        final List<Metric<?, ?>> metrics = new ArrayList<>();
+        for (Metric<?, ?> metric : Metrics.ALL) {
+            if (!metric.columns().isEmpty() && (metric == Metrics.TIME
+                    || results.stream().anyMatch(result -> result.results().get(metric).isPresent()))) {
+                metrics.add(metric);
+            }
+        }
+        return metrics;
+    }
+
+    static List<String> header(List<Metric<?, ?>> metrics) {
+        final List<String> header = new ArrayList<>(List.of("benchmark", "engine"));
+        metrics.forEach(metric -> header.addAll(metric.columns()));
+        header.add("verdict");
+        return header;
+    }
+
+    /** The columns holding figures, which the tables right-align: all but the first two and the last. */
+    static boolean numeric(int column, int columns) {
+        return column >= 2 && column < columns - 1;
+    }
+
+    static List<String> row(BenchmarkResult result, List<Metric<?, ?>> metrics) {
+        final MetricResults all = result.results();
+        final List<String> row = new ArrayList<>(List.of(result.id().name(), result.id().target()));
+        for (Metric<?, ?> metric : metrics) {
+            final Optional<? extends MetricResult<?, ?>> measured = all.get(metric);
+            row.addAll(measured.<List<String>>map(own -> own.cells(all))
+                    .orElseGet(() -> metric.columns().stream().map(column -> "-").toList()));
+        }
+        row.add(verdict(result));
+        return row;
     }
 
     /** One line per result, printed as each benchmark finishes. */
     public static String line(BenchmarkResult result) {
-        final List<String> cells = row(result);
-        return "dbbench: " + cells.get(0) + " [" + cells.get(1) + "] median " + cells.get(2) + ", baseline "
-                + cells.get(3) + ", ratio " + cells.get(4) + " (interval " + cells.get(5) + ", p " + cells.get(6)
-                + ", cv " + cells.get(7) + "): " + cells.get(9) + " - " + result.judgement().reason()
-                + result.serverCpu().map(cpu -> "; server CPU " + serverCpu(cpu, result)).orElse("")
-                + result.plans().map(plans -> "; " + plans.plans().size() + " statement plan(s), "
-                        + result.planFindings().size() + " plan finding(s)").orElse("");
-    }
-
-    /** The median server CPU time per operation and its share of the median wall time. */
-    static String serverCpu(Summary cpu, BenchmarkResult result) {
-        return Durations.format(cpu.median()) + " (" + FailureMessage.percent(
-                cpu.median() / result.judgement().current().median()) + " of wall)";
+        final MetricResults all = result.results();
+        final StringBuilder line = new StringBuilder("dbbench: ").append(result.id().qualifiedName()).append(' ')
+                .append(result.time().summary(all).orElseThrow()).append(": ").append(verdict(result))
+                .append(" - ").append(result.time().assessment().reason());
+        for (MetricResult<?, ?> other : all.all()) {
+            if (other.metric() != Metrics.TIME) {
+                other.summary(all).ifPresent(summary -> line.append("; ").append(summary));
+            }
+        }
+        return line.toString();
     }
 
     /** The expectation lines of a run, under a heading; empty when no benchmark has one. */
@@ -57,8 +77,7 @@ public final class ResultRows {
         final List<String> lines = new ArrayList<>();
         for (BenchmarkResult result : results) {
             for (ExpectationResult expectation : result.expectations()) {
-                final int dot = result.className().lastIndexOf('.');
-                lines.add(result.className().substring(dot + 1) + "." + line(expectation).substring("dbbench: ".length()));
+                lines.add(result.id().simpleClassName() + "." + line(expectation).substring("dbbench: ".length()));
             }
         }
         if (!lines.isEmpty()) {
@@ -78,14 +97,25 @@ public final class ResultRows {
         return fails ? " (failed)" : warns ? " (warning)" : "";
     }
 
+    /**
+     * The wall-time verdict with what it did (failed, warning, recorded), any other metric that
+     * failed or warned, and the note.
+     */
     static String verdict(BenchmarkResult result) {
-        final StringBuilder text = new StringBuilder(result.judgement().verdict().name());
-        if (result.decision().fails()) {
+        final StringBuilder text = new StringBuilder(result.verdict().name());
+        if (result.timeDecision().fails()) {
             text.append(" (failed)");
-        } else if (result.decision().warns()) {
+        } else if (result.timeDecision().warns()) {
             text.append(" (warning)");
-        } else if (result.decision().writesBaseline()) {
+        } else if (result.recording().written()) {
             text.append(" (recorded)");
+        }
+        for (GatedMetric gated : result.metrics()) {
+            if (gated.result().metric() != Metrics.TIME && (gated.decision().fails() || gated.decision().warns())) {
+                text.append("; ").append(gated.result().metric().id()).append(' ')
+                        .append(gated.result().assessment().verdict())
+                        .append(marker(gated.decision().fails(), gated.decision().warns()));
+            }
         }
         if (!result.note().isEmpty()) {
             text.append("; ").append(result.note());

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.evaluate.BenchmarkResult;
+
 /**
  * Collects the results of a test run and, when the run ends, prints the summary table and writes
  * the JSON and Markdown reports (and the GitHub Actions job summary when there is one).
@@ -52,19 +54,22 @@ public final class RunReport implements AutoCloseable {
             return;
         }
         closed = true;
-        final StringBuilder text = new StringBuilder("\ndbbench results\n").append(new ConsoleTable().render(results));
-        notes.forEach(note -> text.append(note).append('\n'));
-        text.append("reports: ").append(directory.toAbsolutePath()).append('\n');
-        console.print(text);
-        console.flush();
         Files.createDirectories(directory);
-        Files.writeString(directory.resolve("results" + fileSuffix + ".json"), new JsonResults().render(results),
-                StandardCharsets.UTF_8);
-        final String markdown = new MarkdownTable().render(results);
-        Files.writeString(directory.resolve("summary" + fileSuffix + ".md"), markdown, StandardCharsets.UTF_8);
-        if (jobSummary.isPresent()) {
-            Files.writeString(jobSummary.get(), markdown + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        for (ResultFormat format : ResultFormat.ALL) {
+            final String rendered = format.render(results);
+            Files.writeString(directory.resolve(format.name() + fileSuffix + "." + format.extension()), rendered,
+                    StandardCharsets.UTF_8);
+            if (format instanceof ConsoleTable) {
+                final StringBuilder text = new StringBuilder("\ndbbench results\n").append(rendered);
+                notes.forEach(note -> text.append(note).append('\n'));
+                text.append("reports: ").append(directory.toAbsolutePath()).append('\n');
+                console.print(text);
+                console.flush();
+            }
+            if (format instanceof MarkdownTable && jobSummary.isPresent()) {
+                Files.writeString(jobSummary.get(), rendered + "\n", StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
         }
     }
 

@@ -9,13 +9,15 @@ import java.util.SortedMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
-import dev.dbbench.measure.Ruler;
+import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.SampleComparator;
 import dev.dbbench.stats.Summary;
+import dev.dbbench.text.Figures;
 
 /**
- * Decides a timing verdict from current and baseline samples under a {@link DecisionRule}.
+ * Decides a timing verdict from current and baseline samples under a {@link TimingRule}.
  *
  * <ul>
  *   <li>{@link Verdict#REGRESSION} needs all three: the median ratio beyond {@code 1 + threshold},
@@ -32,10 +34,10 @@ import dev.dbbench.stats.Summary;
  */
 public final class Judge {
 
-    private final DecisionRule rule;
+    private final TimingRule rule;
     private final SampleComparator comparator;
 
-    public Judge(DecisionRule rule) {
+    public Judge(TimingRule rule) {
         this.rule = rule;
         this.comparator = new SampleComparator(rule.confidence());
     }
@@ -53,13 +55,13 @@ public final class Judge {
                     Double.NaN, "no baseline yet", List.of(), Optional.empty());
         }
         final Recorded recorded = baseline.get();
-        final double rulerRatio = Ruler.ratio(ruler, recorded.ruler());
+        final double rulerRatio = MachineSpeed.ratio(ruler, recorded.ruler());
         final boolean normalized = rule.normalize() && !Double.isNaN(rulerRatio);
         final Comparison comparison = comparator.compare(
                 normalized ? scaled(currentSamples, 1 / rulerRatio) : currentSamples, recorded.samples());
         final List<EnvironmentChange> changes = changes(recorded.environment(), environment);
         final double drift = 1 + rule.maxRulerDriftPercent() / 100.0;
-        final List<EnvironmentChange> refused = rule.environment().refused(changes);
+        final List<EnvironmentChange> refused = refused(rule.environment(), changes);
         Outcome outcome;
         if (!refused.isEmpty()) {
             outcome = new Outcome(Verdict.INCONCLUSIVE, "the baseline was measured on another engine or CPU ("
@@ -94,14 +96,14 @@ public final class Judge {
         final boolean beyondFaster = below(ratio, rule.thresholdPercent());
         if (beyondSlower && comparison.pSlower() < rule.alpha()
                 && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
-            return new Outcome(Verdict.REGRESSION, "median " + ratio(ratio) + " the baseline's, beyond +"
-                    + rule.thresholdPercent() + "%, p = " + p(comparison.pSlower()) + ", interval "
+            return new Outcome(Verdict.REGRESSION, "median " + Figures.ratio(ratio) + " the baseline's, beyond +"
+                    + rule.thresholdPercent() + "%, p = " + Figures.pValue(comparison.pSlower()) + ", interval "
                     + interval(comparison));
         }
         if (beyondFaster && comparison.pFaster() < rule.alpha()
                 && below(comparison.ratioHigh(), rule.noiseFloorPercent())) {
-            return new Outcome(Verdict.IMPROVEMENT, "median " + ratio(ratio) + " the baseline's, p = "
-                    + p(comparison.pFaster()) + ", interval " + interval(comparison));
+            return new Outcome(Verdict.IMPROVEMENT, "median " + Figures.ratio(ratio) + " the baseline's, p = "
+                    + Figures.pValue(comparison.pFaster()) + ", interval " + interval(comparison));
         }
         if (!above(comparison.ratioHigh(), rule.thresholdPercent())
                 && !below(comparison.ratioLow(), rule.thresholdPercent())) {
@@ -125,7 +127,7 @@ public final class Judge {
             if (raw.verdict() != normalized.verdict()) {
                 final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
                 return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
-                        + ratio(rulerRatio) + " the baseline run's): " + normalized.reason()
+                        + Figures.ratio(rulerRatio) + " the baseline run's): " + normalized.reason()
                         + "; the raw timings say " + raw.verdict().name().toLowerCase(Locale.ROOT) + ", "
                         + raw.reason());
             }
@@ -142,7 +144,7 @@ public final class Judge {
     private Outcome despiteTheRuler(double[] currentSamples, Recorded recorded, double rulerRatio) {
         final Outcome raw = outcomeOf(currentSamples, recorded);
         final Outcome divided = outcomeOf(scaled(currentSamples, 1 / rulerRatio), recorded);
-        final String moved = "the machine-speed ruler moved " + ratio(rulerRatio) + " (more than "
+        final String moved = "the machine-speed ruler moved " + Figures.ratio(rulerRatio) + " (more than "
                 + rule.maxRulerDriftPercent() + "%)";
         if (isFinding(raw.verdict()) && divided.verdict() == raw.verdict()) {
             return new Outcome(raw.verdict(), raw.reason() + "; " + moved + ", and divided by it still "
@@ -181,12 +183,12 @@ public final class Judge {
             double limit, int samples) {
         if (beyondSlower || beyondFaster) {
             final double p = beyondSlower ? comparison.pSlower() : comparison.pFaster();
-            return "median " + ratio(comparison.ratio()) + " the baseline's, but " + (p >= rule.alpha()
-                    ? "p = " + p(p) + " is not below " + rule.alpha()
+            return "median " + Figures.ratio(comparison.ratio()) + " the baseline's, but " + (p >= rule.alpha()
+                    ? "p = " + Figures.pValue(p) + " is not below " + rule.alpha()
                     : "the interval " + interval(comparison) + " does not clear the " + rule.noiseFloorPercent()
                             + "% noise floor");
         }
-        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
+        final double halfWidth = Figures.logHalfWidth(comparison.ratioLow(), comparison.ratioHigh());
         final double room = Math.log(limit) - Math.abs(Math.log(comparison.ratio()));
         final String more = room > 0
                 ? "; about " + (int) Math.ceil(samples * Math.pow(halfWidth / room, 2)) + " samples would tell"
@@ -200,7 +202,7 @@ public final class Judge {
      * interval as wide as this one would clear the noise floor.
      */
     private double minimumDetectableRatio(Comparison comparison) {
-        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
+        final double halfWidth = Figures.logHalfWidth(comparison.ratioLow(), comparison.ratioHigh());
         final double floor = 1 + rule.noiseFloorPercent() / 100.0;
         return Math.max(1 + rule.thresholdPercent() / 100.0, floor * Math.exp(halfWidth));
     }
@@ -228,6 +230,21 @@ public final class Judge {
         return result;
     }
 
+    /**
+     * The changes that make a policy refuse a timing comparison: under {@link EnvironmentPolicy#REFUSE}
+     * everything about the engine and the CPU; JVM and OS updates never refuse, since runners change
+     * kernels weekly.
+     */
+    private static List<EnvironmentChange> refused(EnvironmentPolicy policy, List<EnvironmentChange> changes) {
+        if (policy == EnvironmentPolicy.WARN) {
+            return List.of();
+        }
+        return changes.stream().filter(change -> REFUSED_PREFIXES.stream().anyMatch(change.key()::startsWith))
+                .toList();
+    }
+
+    private static final List<String> REFUSED_PREFIXES = List.of("engine.", "cpu.");
+
     static List<EnvironmentChange> changes(Map<String, String> baseline, Map<String, String> current) {
         final List<EnvironmentChange> changes = new ArrayList<>();
         final TreeSet<String> keys = new TreeSet<>(baseline.keySet());
@@ -242,15 +259,9 @@ public final class Judge {
         return changes;
     }
 
-    private static String ratio(double value) {
-        return String.format(Locale.ROOT, "%.2fx", value);
-    }
 
-    private static String p(double value) {
-        return value < 0.0001 ? String.format(Locale.ROOT, "%.1e", value) : String.format(Locale.ROOT, "%.4f", value);
-    }
 
     private static String interval(Comparison comparison) {
-        return String.format(Locale.ROOT, "[%.2fx, %.2fx]", comparison.ratioLow(), comparison.ratioHigh());
+        return Figures.interval(comparison.ratioLow(), comparison.ratioHigh());
     }
 }

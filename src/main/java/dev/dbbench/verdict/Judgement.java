@@ -3,6 +3,7 @@ package dev.dbbench.verdict;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 
@@ -20,7 +21,7 @@ public record Judgement(
         Summary current,
         Optional<Summary> baseline,
         Optional<Comparison> comparison,
-        DecisionRule rule,
+        TimingRule rule,
         double rulerRatio,
         double minimumDetectableRatio,
         String reason,

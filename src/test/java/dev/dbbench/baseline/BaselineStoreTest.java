@@ -1,6 +1,5 @@
 package dev.dbbench.baseline;
 
-import java.nio.file.attribute.PosixFilePermissions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +23,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import dev.dbbench.metric.MetricValues;
+import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.Timings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.dbbench.stats.Summary;
 
 class BaselineStoreTest {
 
@@ -62,7 +63,7 @@ class BaselineStoreTest {
         assertThat(file.className()).isEqualTo(CLASS_NAME);
         assertThat(file.schema()).isEqualTo(BaselineFile.SCHEMA);
         assertThat(file.benchmarks()).containsOnlyKeys("findByBrand [pg]");
-        assertThat(file.benchmarks().get("findByBrand [pg]").summary().median()).isEqualTo(100);
+        assertThat(file.benchmarks().get("findByBrand [pg]").metrics().get(Metrics.TIME).orElseThrow().summary().median()).isEqualTo(100);
     }
 
     @Test
@@ -109,7 +110,7 @@ class BaselineStoreTest {
         final BaselineStore store = new BaselineStore(tempDir);
         final Path file = store.fileFor(CLASS_NAME);
         final byte[] otherClass = new BaselineCodec().encode(
-                BaselineFile.empty("com.example.CustomerBench").with(Map.of("x [pg]", entry("x", 1))));
+                BaselineFile.empty("com.example.CustomerBench").with(Map.of("x [pg]", entry("x", 2))));
         Files.write(file, otherClass);
 
         assertThatThrownBy(() -> store.read(CLASS_NAME))
@@ -143,8 +144,8 @@ class BaselineStoreTest {
     void mergesLeaveNoTemporaryFilesBehind() throws IOException {
         final BaselineStore store = new BaselineStore(tempDir);
         for (int i = 0; i < 5; i++) {
-            store.merge(CLASS_NAME, Map.of("m" + i + " [pg]", entry("m" + i, i)));
-            store.merge("com.example.CustomerBench", Map.of("m" + i + " [pg]", entry("m" + i, i)));
+            store.merge(CLASS_NAME, Map.of("m" + i + " [pg]", entry("m" + i, i + 2)));
+            store.merge("com.example.CustomerBench", Map.of("m" + i + " [pg]", entry("m" + i, i + 2)));
         }
 
         // Hidden ".tmp" files would show up as untracked files in the user's working tree.
@@ -167,7 +168,7 @@ class BaselineStoreTest {
                     start.await();
                     for (int i = 0; i < mergesPerThread; i++) {
                         final String method = "t" + thread + "m" + i;
-                        store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i)));
+                        store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i + 2)));
                     }
                     return null;
                 }));
@@ -240,7 +241,7 @@ class BaselineStoreTest {
             }
             for (int i = 0; i < merges; i++) {
                 final String method = prefix + "m" + i;
-                store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i)));
+                store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i + 2)));
             }
         }
     }
@@ -269,13 +270,13 @@ class BaselineStoreTest {
 
     private static Map<String, Double> medians(BaselineFile file) {
         return file.benchmarks().entrySet().stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().summary().median()));
+                .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().metrics().get(Metrics.TIME).orElseThrow().summary().median()));
     }
 
     static BaselineEntry entry(String method, double median) {
         final double[] samples = IntStream.of(-1, 0, 1).mapToDouble(offset -> median + offset).toArray();
         return BaselineEntry.of(method, "pg", Instant.parse("2025-01-02T03:04:05Z"),
-                new BaselineEntry.Sampling(0, samples.length, 1), Summary.of(samples), samples, List.of(), RULER, new TreeMap<>());
+                MetricValues.empty().with(Metrics.TIME, new Timings(0, 1, samples, RULER)), new TreeMap<>());
     }
 
     @Test
@@ -286,8 +287,8 @@ class BaselineStoreTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
         final double[] samples = {1, 2, 3};
 
-        store.merge("a.B", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>())));
+        store.merge("a.B", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH,
+                MetricValues.empty().with(Metrics.TIME, new Timings(0, 1, samples, RULER)), new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-rw-r--");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("a.B"))))
@@ -299,8 +300,8 @@ class BaselineStoreTest {
         final BaselineStore store = new BaselineStore(tempDir);
         final double[] samples = {1, 2, 3};
 
-        store.merge("c.D", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH, new BaselineEntry.Sampling(0, 3, 1),
-                Summary.of(samples), samples, List.of(), RULER, new TreeMap<>())));
+        store.merge("c.D", Map.of("k", BaselineEntry.of("m", "t", Instant.EPOCH,
+                MetricValues.empty().with(Metrics.TIME, new Timings(0, 1, samples, RULER)), new TreeMap<>())));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(store.fileFor("c.D"))))
                 .isEqualTo("rw-r--r--");

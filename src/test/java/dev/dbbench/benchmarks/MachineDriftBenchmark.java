@@ -11,17 +11,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.junit.jupiter.api.Test;
-
 import dev.dbbench.engine.Closer;
-import dev.dbbench.engine.EngineKind;
-import dev.dbbench.engine.EngineTarget;
-import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.postgres.EmbeddedPostgresServer;
 import dev.dbbench.measure.Operation;
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
 import dev.dbbench.stats.Summary;
+import org.junit.jupiter.api.Test;
 
 /**
  * How the machine's speed wanders, and which ruler follows which kind of work: on one embedded

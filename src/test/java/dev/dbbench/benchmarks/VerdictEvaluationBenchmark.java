@@ -19,10 +19,8 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.engine.Closer;
-import dev.dbbench.engine.EngineKind;
-import dev.dbbench.engine.EngineTarget;
-import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.postgres.EmbeddedPostgresServer;
@@ -31,10 +29,12 @@ import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
-import dev.dbbench.measure.SamplingPlan;
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
+import dev.dbbench.spec.Sampling;
+import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Summary;
-import dev.dbbench.verdict.DecisionRule;
-import dev.dbbench.verdict.EnvironmentPolicy;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
@@ -408,9 +408,9 @@ class VerdictEvaluationBenchmark {
         }
     }
 
-    private static SamplingPlan plan() {
+    private static Sampling plan() {
         // dbbench's defaults, so the figures are what a user gets; the timeout only guards a hung server.
-        return new SamplingPlan(5, DEFAULT_SAMPLES, SamplingPlan.CALIBRATE, Duration.ofMillis(MIN_SAMPLE_MILLIS),
+        return new Sampling(5, DEFAULT_SAMPLES, Sampling.CALIBRATE, Duration.ofMillis(MIN_SAMPLE_MILLIS),
                 Duration.ofSeconds(120));
     }
 
@@ -669,7 +669,7 @@ class VerdictEvaluationBenchmark {
     private static Judge[] judges(int[] thresholds, boolean normalize) {
         return Arrays.stream(thresholds)
                 .mapToObj(threshold -> new Judge(
-                        new DecisionRule(threshold, ALPHA, NOISE_FLOOR_PERCENT, MAX_RULER_DRIFT_PERCENT, normalize, EnvironmentPolicy.WARN)))
+                        new TimingRule(threshold, ALPHA, NOISE_FLOOR_PERCENT, MAX_RULER_DRIFT_PERCENT, normalize, EnvironmentPolicy.WARN)))
                 .toArray(Judge[]::new);
     }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.TreeMap;
 
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
 import org.junit.jupiter.api.Test;
 
 class EngineTargetTest {

@@ -14,8 +14,8 @@ import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 class DbBenchmarkExtensionTest {
 

@@ -56,8 +56,8 @@ class LifecycleTest {
 
         final JsonNode benchmarks = new ObjectMapper().readTree(runner.baselineFile(RegionCase.class).toFile())
                 .get("benchmarks");
-        final double whole = benchmarks.get("whole [postgres 17 embedded]").get("summary").get("median").asDouble();
-        final double region = benchmarks.get("regionOnly [postgres 17 embedded]").get("summary").get("median")
+        final double whole = benchmarks.get("whole [postgres 17 embedded]").get("time").get("summary").get("median").asDouble();
+        final double region = benchmarks.get("regionOnly [postgres 17 embedded]").get("time").get("summary").get("median")
                 .asDouble();
         // Both bodies sleep 20 ms outside any query; only the one that times a region leaves it out.
         assertThat(whole).isGreaterThan(20_000_000);
@@ -111,8 +111,8 @@ class LifecycleTest {
         assertThat(results.containerEvents().failed().stream()
                 .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
                         .getMessage()))
-                .containsExactly("@BeforeSample method BadHookCase.reset() declares a parameter of type"
-                        + " java.lang.String that BadHookCase.body() cannot inject; allowed: [Connection, DataSource]");
+                .containsExactly("@BeforeSample method BadHookCase.reset() declares parameter nothing of type String,"
+                        + " which the target [postgres 17 embedded] cannot inject; it injects [Connection, DataSource]");
     }
 
     static String currentDatabase(Connection db) throws SQLException {

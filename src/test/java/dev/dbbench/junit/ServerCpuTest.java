@@ -39,7 +39,7 @@ class ServerCpuTest {
         assertThat(serverShare(results.get("clientBound"))).isLessThan(0.05);
         final JsonNode entry = new ObjectMapper().readTree(runner.baselineFile(SplitCase.class).toFile())
                 .get("benchmarks").get("serverBound [postgres 17 embedded]");
-        assertThat(entry.get("serverCpu")).hasSize(entry.get("samples").size());
+        assertThat(entry.get("serverCpu")).hasSize(entry.get("time").get("samples").size());
     }
 
     private static double serverShare(JsonNode result) {

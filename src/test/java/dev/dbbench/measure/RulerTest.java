@@ -1,7 +1,6 @@
 package dev.dbbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.Map;
@@ -13,27 +12,6 @@ import org.junit.jupiter.api.Test;
 class RulerTest {
 
     private static final double[] NO_SERVER_CPU = {};
-
-    @Test
-    void slicesTakenBetweenTheSamplesDecideWhenBothReadingsHaveThem() {
-        final SortedMap<String, Double> current = reading(Map.of(Ruler.JVM, 10.0, Ruler.ENGINE, 100.0,
-                Ruler.SLICES, 3.0));
-        final SortedMap<String, Double> baseline = reading(Map.of(Ruler.JVM, 10.0, Ruler.ENGINE, 50.0,
-                Ruler.SLICES, 2.0));
-
-        // The start-of-run readings say 2x slower on the engine; the slices beside the samples say 1.5x.
-        assertThat(Ruler.ratio(current, baseline)).isCloseTo(1.5, within(1e-12));
-    }
-
-    @Test
-    void withoutSlicesOnBothSidesTheSharedStartReadingsDecide() {
-        final SortedMap<String, Double> current = reading(Map.of(Ruler.JVM, 20.0, Ruler.ENGINE, 100.0,
-                Ruler.SLICES, 3.0));
-        final SortedMap<String, Double> olderBaseline = reading(Map.of(Ruler.JVM, 10.0, Ruler.ENGINE, 100.0));
-
-        assertThat(Ruler.ratio(current, olderBaseline)).isCloseTo(Math.sqrt(2), within(1e-12));
-        assertThat(Ruler.ratio(reading(Map.of(Ruler.SLICES, 3.0)), olderBaseline)).isNaN();
-    }
 
     @Test
     void theSlicesOfARunAreAddedAsTheirMedian() {

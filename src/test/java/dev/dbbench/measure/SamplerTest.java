@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.Test;
-
+import dev.dbbench.spec.Sampling;
 import dev.dbbench.stats.Summary;
+import org.junit.jupiter.api.Test;
 
 class SamplerTest {
 
@@ -53,7 +53,7 @@ class SamplerTest {
     @Test
     void aRulerSliceRunsAfterEveryTimedSampleAndNeverInsideOne() throws Throwable {
         final List<String> events = new ArrayList<>();
-        final Sampler sampler = new Sampler(new SamplingPlan(1, 2, 2, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+        final Sampler sampler = new Sampler(new Sampling(1, 2, 2, Duration.ofMillis(1), GENEROUS_TIMEOUT),
                 Optional.of(() -> events.add("slice")));
 
         final Samples samples = sampler.run(() -> events.add("op"), () -> events.add("hook"), new RegionTimer());
@@ -69,7 +69,7 @@ class SamplerTest {
     @Test
     void rulerSliceTimeIsRecordedApartFromTheSamples() throws Throwable {
         final Duration slice = Duration.ofMillis(2);
-        final Sampler sampler = new Sampler(new SamplingPlan(0, 5, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+        final Sampler sampler = new Sampler(new Sampling(0, 5, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
                 Optional.of(() -> busyWait(slice)));
 
         final Samples samples = sampler.run(NOTHING, NOTHING, new RegionTimer());
@@ -82,7 +82,7 @@ class SamplerTest {
     @Test
     void samplesInTurnShareOneSlicePerRound() throws Throwable {
         final AtomicInteger slices = new AtomicInteger();
-        final Sampler sampler = new Sampler(new SamplingPlan(0, 3, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
+        final Sampler sampler = new Sampler(new Sampling(0, 3, 1, Duration.ofMillis(1), GENEROUS_TIMEOUT),
                 Optional.of(slices::incrementAndGet));
 
         final List<Samples> both = sampler.runInterleaved(List.of(new Sampler.Side(NOTHING, NOTHING,
@@ -119,7 +119,7 @@ class SamplerTest {
         final int opsToReachIt = (int) (minSampleTime.toNanos() / op.toNanos());
         final AtomicInteger bodyCalls = new AtomicInteger();
 
-        final Samples samples = new Sampler(new SamplingPlan(0, 1, SamplingPlan.CALIBRATE, minSampleTime,
+        final Samples samples = new Sampler(new Sampling(0, 1, Sampling.CALIBRATE, minSampleTime,
                 GENEROUS_TIMEOUT)).run(() -> {
                     bodyCalls.incrementAndGet();
                     busyWait(op);
@@ -134,7 +134,7 @@ class SamplerTest {
 
     @Test
     void calibrationStopsAtTheCapForABodyTooFastToReachTheMinimum() throws Throwable {
-        final Samples samples = new Sampler(new SamplingPlan(0, 1, SamplingPlan.CALIBRATE, Duration.ofHours(1),
+        final Samples samples = new Sampler(new Sampling(0, 1, Sampling.CALIBRATE, Duration.ofHours(1),
                 GENEROUS_TIMEOUT)).run(NOTHING, NOTHING, new RegionTimer());
 
         assertThat(samples.opsPerSample()).isEqualTo(Sampler.MAX_OPS_PER_SAMPLE);
@@ -145,7 +145,7 @@ class SamplerTest {
         final AtomicInteger bodyCalls = new AtomicInteger();
         final AtomicInteger hookCalls = new AtomicInteger();
 
-        final Samples samples = new Sampler(new SamplingPlan(0, 1, SamplingPlan.CALIBRATE, Duration.ofMillis(5),
+        final Samples samples = new Sampler(new Sampling(0, 1, Sampling.CALIBRATE, Duration.ofMillis(5),
                 GENEROUS_TIMEOUT)).run(() -> {
                     bodyCalls.incrementAndGet();
                     busyWait(Duration.ofNanos(500_000));
@@ -237,7 +237,7 @@ class SamplerTest {
     @Test
     void timeoutDuringSamplesNamesThePhaseAndHowFarItGot() {
         final AtomicInteger bodyCalls = new AtomicInteger();
-        final Sampler sampler = new Sampler(new SamplingPlan(0, 100, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        final Sampler sampler = new Sampler(new Sampling(0, 100, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
 
         final Throwable thrown = catchThrowable(() -> sampler.run(() -> {
             bodyCalls.incrementAndGet();
@@ -255,7 +255,7 @@ class SamplerTest {
     @Test
     void timeoutDuringWarmupsNamesTheWarmupPhase() {
         final AtomicInteger bodyCalls = new AtomicInteger();
-        final Sampler sampler = new Sampler(new SamplingPlan(100, 1, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        final Sampler sampler = new Sampler(new Sampling(100, 1, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
 
         final Throwable thrown = catchThrowable(() -> sampler.run(() -> {
             bodyCalls.incrementAndGet();
@@ -305,16 +305,16 @@ class SamplerTest {
 
     @Test
     void planRejectsImpossibleCounts() {
-        assertThatThrownBy(() -> new SamplingPlan(0, 0, 1, Duration.ZERO, GENEROUS_TIMEOUT))
+        assertThatThrownBy(() -> new Sampling(0, 0, 1, Duration.ZERO, GENEROUS_TIMEOUT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("samples=0");
-        assertThatThrownBy(() -> new SamplingPlan(-1, 1, 1, Duration.ZERO, GENEROUS_TIMEOUT))
+        assertThatThrownBy(() -> new Sampling(-1, 1, 1, Duration.ZERO, GENEROUS_TIMEOUT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("warmups=-1");
-        assertThatThrownBy(() -> new SamplingPlan(0, 1, -1, Duration.ZERO, GENEROUS_TIMEOUT))
+        assertThatThrownBy(() -> new Sampling(0, 1, -1, Duration.ZERO, GENEROUS_TIMEOUT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("opsPerSample=-1");
     }
 
     private static Sampler sampler(int warmups, int samples, int opsPerSample) {
-        return new Sampler(new SamplingPlan(warmups, samples, opsPerSample, Duration.ofMillis(1), GENEROUS_TIMEOUT));
+        return new Sampler(new Sampling(warmups, samples, opsPerSample, Duration.ofMillis(1), GENEROUS_TIMEOUT));
     }
 
     private static double median(Samples samples) {
@@ -336,7 +336,7 @@ class SamplerTest {
     @Test
     void timeoutIsHonouredInsideACalibrationSample() {
         final long start = System.nanoTime();
-        final Sampler sampler = new Sampler(new SamplingPlan(0, 1, SamplingPlan.CALIBRATE, Duration.ofSeconds(3),
+        final Sampler sampler = new Sampler(new Sampling(0, 1, Sampling.CALIBRATE, Duration.ofSeconds(3),
                 Duration.ofSeconds(1)));
 
         final Throwable thrown = catchThrowable(() -> sampler.run(() -> Thread.sleep(50), () -> { }, new RegionTimer()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
+import dev.dbbench.evaluate.BenchmarkResult;
 import org.junit.jupiter.api.Test;
 
 class ConsoleTableTest {

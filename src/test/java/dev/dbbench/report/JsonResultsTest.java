@@ -7,6 +7,7 @@ import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbbench.evaluate.BenchmarkResult;
 import org.junit.jupiter.api.Test;
 
 class JsonResultsTest {

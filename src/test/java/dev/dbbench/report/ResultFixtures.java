@@ -1,32 +1,48 @@
 package dev.dbbench.report;
 
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-import dev.dbbench.baseline.BaselineMode;
-import dev.dbbench.measure.Samples;
+import dev.dbbench.config.BaselineMode;
+import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.Decision;
+import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.metric.Judging;
+import dev.dbbench.metric.MetricResult;
+import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.TimeAssessment;
+import dev.dbbench.metric.Timings;
+import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.PlanExpectations;
+import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
-import dev.dbbench.verdict.DecisionRule;
 import dev.dbbench.verdict.EnvironmentChange;
-import dev.dbbench.verdict.EnvironmentPolicy;
-import dev.dbbench.verdict.Gate;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
 
-/** Benchmark results as the extension would hand them to the report formats, built by hand. */
+/** Benchmark results as the evaluator would hand them to the report formats, built by hand. */
 final class ResultFixtures {
 
+    /** What the gate and the recorder did with a fixture's wall time. */
+    record Outcome(Decision decision, boolean written) {
+    }
+
     static final Path BASELINE_FILE = Path.of("baselines", "com.example.OrderBench.json");
-    static final Gate.Decision FAILS = new Gate.Decision(true, false, false);
-    static final Gate.Decision RECORDS = new Gate.Decision(false, false, true);
-    static final Gate.Decision PASSES = new Gate.Decision(false, false, false);
-    static final Gate.Decision WARNS = new Gate.Decision(false, true, false);
-    static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
+    static final Outcome FAILS = new Outcome(Decision.FAIL, false);
+    static final Outcome RECORDS = new Outcome(Decision.NONE, true);
+    static final Outcome PASSES = new Outcome(Decision.NONE, false);
+    static final Outcome WARNS = new Outcome(Decision.WARN, false);
+    static final TimingRule RULE = new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
+    private static final Timings SAMPLES = new Timings(5, 100, new double[] {130_000, 129_000, 131_000},
+            new TreeMap<>());
+    private static final Timings BASELINE_SAMPLES = new Timings(5, 100, new double[] {100_000, 99_000, 101_000},
+            new TreeMap<>());
 
     private ResultFixtures() {
     }
@@ -44,12 +60,12 @@ final class ResultFixtures {
     }
 
     /** OrderBench.insertOrder with no baseline yet. */
-    static BenchmarkResult newBenchmark(Gate.Decision decision) {
+    static BenchmarkResult newBenchmark(Outcome outcome) {
         final Summary current = new Summary(15, 1_100_000, 1_234_000, 1_400_000, 1_500_000, 1_600_000, 1_250_000,
                 50_000, 20_000);
         return result("com.example.OrderBench", "insertOrder", "postgres 17 embedded",
                 new Judgement(Verdict.NEW, current, Optional.empty(), Optional.empty(), RULE, Double.NaN, Double.NaN,
-                        "no baseline yet", List.of(), Optional.empty()), decision, "-");
+                        "no baseline yet", List.of(), Optional.empty()), outcome, "-");
     }
 
     /** CustomerBench.findById within its threshold. */
@@ -64,31 +80,38 @@ final class ResultFixtures {
     }
 
     static BenchmarkResult withJudgement(BenchmarkResult result, Judgement judgement) {
-        return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
-                result.samples(), result.baselineServerCpu(), judgement, result.decision(), result.mode(),
-                result.baselineFile(), result.baselineRecordedAt(), result.environment(), result.acceptCommand(),
-                result.expectations(), result.plans(), result.planFindings(), result.note());
+        final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
+        metrics.set(0, new GatedMetric(new MetricResult<>(Metrics.TIME, result.time().current(),
+                result.time().baseline(), new TimeAssessment(judgement)), result.timeDecision()));
+        return new BenchmarkResult(result.id(), metrics, result.expectations(), result.recording(),
+                result.acceptCommand(), result.environment(), result.note());
     }
 
     /** The result with server CPU readings for its samples and, when given, for its baseline's. */
     static BenchmarkResult withServerCpu(BenchmarkResult result, double[] current, Optional<double[]> baseline) {
-        final Samples samples = result.samples();
-        return new BenchmarkResult(result.className(), result.methodName(), result.target(), result.key(),
-                new Samples(samples.nanosPerOp(), samples.opsPerSample(), samples.warmups(), samples.elapsed(), current),
-                baseline.map(Summary::of), result.judgement(), result.decision(), result.mode(), result.baselineFile(),
-                result.baselineRecordedAt(), result.environment(), result.acceptCommand(), result.expectations(),
-                result.plans(), result.planFindings(), result.note());
+        final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
+        metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(RULE,
+                PlanExpectations.NONE, result.environment(), Optional.empty())), Decision.NONE));
+        return new BenchmarkResult(result.id(), metrics, result.expectations(), result.recording(),
+                result.acceptCommand(), result.environment(), result.note());
+    }
+
+    /** The wall-time message of a result, as the build log shows it when the time gate fails or warns. */
+    static String timeMessage(BenchmarkResult result) {
+        return result.time().message(result.results(), result.subject(result.timeDecision())).orElseThrow();
     }
 
     private static BenchmarkResult result(String className, String method, String target, Judgement judgement,
-            Gate.Decision decision, String recordedAt) {
+            Outcome outcome, String recordedAt) {
         final SortedMap<String, String> environment = new TreeMap<>();
         environment.put("engine.version", "17.6");
         environment.put("os.name", "Linux");
-        final String simpleName = className.substring(className.lastIndexOf('.') + 1);
-        return new BenchmarkResult(className, method, target, method + " [" + target + "]",
-                new Samples(new double[] {130_000, 129_000, 131_000}, 100, 5, Duration.ofSeconds(3)), Optional.empty(),
-                judgement, decision, BaselineMode.COMPARE, BASELINE_FILE, recordedAt, environment,
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + simpleName + "#" + method + "'", List.of(), Optional.empty(), List.of(), "");
+        final BenchmarkId id = new BenchmarkId(className, method, target);
+        final MetricResult<Timings, TimeAssessment> time = new MetricResult<>(Metrics.TIME, SAMPLES,
+                judgement.baseline().map(summary -> BASELINE_SAMPLES), new TimeAssessment(judgement));
+        return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(),
+                new BenchmarkResult.Recording(BaselineMode.COMPARE, outcome.written(), BASELINE_FILE, recordedAt),
+                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + method + "'",
+                environment, "");
     }
 }

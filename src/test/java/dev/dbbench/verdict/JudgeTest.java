@@ -11,13 +11,15 @@ import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Summary;
 import org.junit.jupiter.api.Test;
 
 class JudgeTest {
 
-    private static final DecisionRule RULE = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
-    private static final DecisionRule NORMALIZING = new DecisionRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN);
+    private static final TimingRule RULE = new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
+    private static final TimingRule NORMALIZING = new TimingRule(25, 0.01, 3, 50, true, EnvironmentPolicy.WARN);
     private static final SortedMap<String, String> ENV = new TreeMap<>(Map.of("engine.version", "17.6"));
     private static final SortedMap<String, Double> RULER = new TreeMap<>(Map.of("jvm", 1e7, "engine", 2e7));
 
@@ -59,7 +61,7 @@ class JudgeTest {
     @Test
     void exactlyTheThresholdIsNotBeyondItForAnyThreshold() {
         for (int threshold = 0; threshold <= 100; threshold++) {
-            final DecisionRule rule = new DecisionRule(threshold, 0.01, 0, 50, false, EnvironmentPolicy.WARN);
+            final TimingRule rule = new TimingRule(threshold, 0.01, 0, 50, false, EnvironmentPolicy.WARN);
             final double slower = 100 + threshold;
             assertThat(judge(rule, constant(slower, 15), constant(100, 15)).verdict())
                     .as("+%d%% against +%d%%", threshold, threshold).isEqualTo(Verdict.PASS);
@@ -87,7 +89,7 @@ class JudgeTest {
 
     @Test
     void significantButTinySlowdownBeyondTheThresholdNeedsTheIntervalToClearTheNoiseFloor() {
-        final DecisionRule tight = new DecisionRule(1, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
+        final TimingRule tight = new TimingRule(1, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
 
         final Judgement judgement = judge(tight, lognormal(11, 102_000, 0.005, 30), lognormal(12, 100_000, 0.005, 30));
 
@@ -180,7 +182,7 @@ class JudgeTest {
     void anImprovementOnlyTheRulerShowsIsInconclusive() {
         final SortedMap<String, Double> slowerReading = new TreeMap<>(Map.of("jvm", 1.25e7, "engine", 2.5e7));
 
-        final Judgement judgement = new Judge(new DecisionRule(20, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
+        final Judgement judgement = new Judge(new TimingRule(20, 0.01, 3, 50, true, EnvironmentPolicy.WARN))
                 .judge(lognormal(21, 100_000, 0.03, 15), ENV, slowerReading,
                         recorded(lognormal(22, 100_000, 0.03, 15)));
 
@@ -211,7 +213,7 @@ class JudgeTest {
 
     @Test
     void refusePolicyComparesOnlyTheSameEngineAndCpu() {
-        final DecisionRule refuse = new DecisionRule(25, 0.01, 3, 50, false, EnvironmentPolicy.REFUSE);
+        final TimingRule refuse = new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.REFUSE);
         final double[] current = lognormal(21, 200_000, 0.03, 15);
         final Optional<Judge.Recorded> baseline = recorded(lognormal(22, 100_000, 0.03, 15));
         final SortedMap<String, String> upgraded = new TreeMap<>(Map.of("engine.version", "18.0"));
@@ -254,11 +256,11 @@ class JudgeTest {
 
     @Test
     void impossibleRulesAreRejected() {
-        assertThatThrownBy(() -> new DecisionRule(-1, 0.01, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new DecisionRule(25, 0.7, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TimingRule(-1, 0.01, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TimingRule(25, 0.7, 3, 50, false, EnvironmentPolicy.WARN)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    private static Judgement judge(DecisionRule rule, double[] current, double[] baseline) {
+    private static Judgement judge(TimingRule rule, double[] current, double[] baseline) {
         return new Judge(rule).judge(current, ENV, RULER, recorded(baseline));
     }
 

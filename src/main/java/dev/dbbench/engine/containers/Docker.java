@@ -6,13 +6,17 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.dbbench.spec.DockerAvailability;
 import org.testcontainers.DockerClientFactory;
 
 /** Asks Testcontainers whether a Docker engine answers, within a bounded time. */
 public final class Docker {
 
+    /** Longest the check may take; a Docker host that never answers counts as no Docker. */
+    public static final Duration CHECK_TIMEOUT = Duration.ofSeconds(20);
+
     /** What the check found; {@code description} says why, for the console and for errors. */
-    public record Status(boolean available, String description) {
+    public record Status(boolean available, String description) implements DockerAvailability {
     }
 
     private Docker() {

@@ -9,8 +9,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import dev.dbbench.engine.EngineOptions;
-import dev.dbbench.engine.EngineTarget;
+import dev.dbbench.config.EngineOptions;
+import dev.dbbench.spec.EngineTarget;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
 

@@ -8,9 +8,9 @@ import java.util.TreeMap;
 import com.mongodb.client.MongoClient;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineServer;
-import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.containers.RunningContainer;
+import dev.dbbench.spec.EngineTarget;
 
 /**
  * A MongoDB server of any provider, reached through one client; closing it closes the client, then

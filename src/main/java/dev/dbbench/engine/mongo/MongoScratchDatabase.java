@@ -8,6 +8,7 @@ import com.mongodb.client.MongoDatabase;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
+import dev.dbbench.spec.CollectionNames;
 
 /**
  * A MongoDB database named for one test class; it injects itself as {@link MongoDatabase}, the

@@ -8,9 +8,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.engine.EngineServer;
-import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.spec.EngineTarget;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**

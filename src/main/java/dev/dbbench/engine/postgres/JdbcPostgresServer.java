@@ -9,10 +9,10 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 
 import dev.dbbench.engine.EngineServer;
-import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.containers.RunningContainer;
+import dev.dbbench.spec.EngineTarget;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**

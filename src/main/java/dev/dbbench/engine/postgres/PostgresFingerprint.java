@@ -9,8 +9,8 @@ import java.util.TreeMap;
 
 import javax.sql.DataSource;
 
-import dev.dbbench.engine.EngineTarget;
 import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.spec.EngineTarget;
 
 /** Reads the settings that decide what a benchmark measures; shared by every PostgreSQL provider. */
 final class PostgresFingerprint {

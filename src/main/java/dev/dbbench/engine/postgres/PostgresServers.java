@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 
-import dev.dbbench.engine.EngineOptions;
+import dev.dbbench.config.EngineOptions;
+import dev.dbbench.config.Redaction;
 import dev.dbbench.engine.EngineServer;
-import dev.dbbench.engine.EngineTarget;
-import dev.dbbench.engine.Redaction;
 import dev.dbbench.engine.containers.RunningContainer;
+import dev.dbbench.spec.EngineTarget;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 

@@ -10,14 +10,14 @@ import java.util.TreeMap;
 
 import javax.sql.DataSource;
 
-import dev.dbbench.engine.EngineKind;
-import dev.dbbench.engine.EngineTarget;
-import dev.dbbench.engine.ProviderKind;
 import dev.dbbench.engine.ScratchDatabase;
-import dev.dbbench.plan.PlanExplainer;
-import dev.dbbench.plan.RecordingJdbc;
-import dev.dbbench.plan.StatementLog;
-import dev.dbbench.plan.StatementPlan;
+import dev.dbbench.explain.PlanExplainer;
+import dev.dbbench.explain.RecordingJdbc;
+import dev.dbbench.explain.StatementLog;
+import dev.dbbench.explain.StatementPlan;
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
 import org.junit.jupiter.api.Test;
 
 /** The engine ruler must measure executor CPU only: a workload that spills to disk would time the disk. */
@@ -37,7 +37,7 @@ class RulerQueryTest {
                 sum.next();
             }
 
-            final List<StatementPlan> plans = new PlanExplainer().explain(dataSource, log).plans();
+            final List<StatementPlan> plans = new PlanExplainer().explain(dataSource, log).statements().plans();
 
             assertThat(plans).hasSize(1);
             assertThat(plans.get(0).shape()).extracting(String::strip)

@@ -1,0 +1,224 @@
+package dev.dbbench.config;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
+
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
+import dev.dbbench.api.Provider;
+
+/**
+ * Every configuration parameter of a run, resolved once into typed values: the parameter if set,
+ * else the default beside its key in {@link ConfigKeys}. Sections are resolved on first use and
+ * kept, value or error: a bad value fails whatever needs its section, the same way every time,
+ * while a run that never needs a section is not failed by it.
+ */
+public final class Settings {
+
+    /**
+     * What a {@code @DbBenchmark} attribute left unset takes, and the statistical rule's parameters.
+     *
+     * @param opsPerSample calls per sample; empty means calibrate to {@code minSampleMillis}
+     */
+    public record BenchmarkDefaults(int warmups, int samples, OptionalInt opsPerSample, int minSampleMillis,
+            int thresholdPercent, int timeoutSeconds, double alpha, int noiseFloorPercent, int rulerMaxDriftPercent,
+            boolean normalize, EnvironmentPolicy environmentMismatch) {
+    }
+
+    /**
+     * What an engine annotation left unset takes.
+     *
+     * @param externalPostgres whether an external PostgreSQL server is named
+     * @param externalMongo whether an external MongoDB server is named
+     */
+    public record EngineDefaults(Provider provider, String postgresVersion, Optional<String> postgresImage,
+            String mongoVersion, Optional<String> mongoImage, boolean externalPostgres, boolean externalMongo) {
+    }
+
+    /**
+     * What the run does with baselines.
+     *
+     * @param failOnMissing whether {@link BaselineMode#COMPARE} fails a benchmark without a baseline
+     *     instead of recording it
+     * @param timeGate the configured timing gate; empty takes the default, which depends on where
+     *     the baseline was recorded
+     */
+    public record BaselinePolicy(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate,
+            Path directory) {
+    }
+
+    private final ConfigSource source;
+    private final Section<BenchmarkDefaults> benchmarks;
+    private final Section<EngineDefaults> engines;
+    private final Section<EngineOptions> engineOptions;
+    private final Section<BaselinePolicy> baselines;
+    private final Section<Path> reportDirectory;
+
+    public Settings(ConfigSource source) {
+        this.source = source;
+        this.benchmarks = new Section<>(this::resolveBenchmarks);
+        this.engines = new Section<>(this::resolveEngines);
+        this.engineOptions = new Section<>(this::resolveEngineOptions);
+        this.baselines = new Section<>(this::resolveBaselines);
+        this.reportDirectory = new Section<>(() -> Paths.get(source.string(ConfigKeys.REPORT_DIR)
+                .orElse(ConfigKeys.DEFAULT_REPORT_DIR)));
+    }
+
+    public BenchmarkDefaults benchmarks() {
+        return benchmarks.get();
+    }
+
+    public EngineDefaults engines() {
+        return engines.get();
+    }
+
+    public EngineOptions engineOptions() {
+        return engineOptions.get();
+    }
+
+    public BaselinePolicy baselines() {
+        return baselines.get();
+    }
+
+    public Path reportDirectory() {
+        return reportDirectory.get();
+    }
+
+    /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */
+    public boolean inCi() {
+        return source.inCi();
+    }
+
+    /** Settings that work but should be given another way, said once per run. */
+    public List<String> warnings() {
+        final List<String> warnings = new ArrayList<>();
+        if (source.inCi() && source.isSystemProperty(ConfigKeys.POSTGRES_PASSWORD)) {
+            warnings.add("dbbench: the external PostgreSQL password came as the system property "
+                    + ConfigKeys.POSTGRES_PASSWORD + ", which Maven Surefire writes into target/surefire-reports;"
+                    + " pass it in the environment variable " + ConfigKeys.POSTGRES_PASSWORD_ENV + " instead");
+        }
+        final Optional<String> uri = source.raw(ConfigKeys.MONGODB_URI);
+        if (source.inCi() && source.isSystemProperty(ConfigKeys.MONGODB_URI) && uri.isPresent()
+                && !Redaction.url(uri.get()).equals(uri.get())) {
+            warnings.add("dbbench: the external MongoDB connection string, with its password, came as the system"
+                    + " property " + ConfigKeys.MONGODB_URI + ", which Maven Surefire writes into"
+                    + " target/surefire-reports; pass it in the environment variable " + ConfigKeys.MONGODB_URI_ENV
+                    + " instead");
+        }
+        return warnings;
+    }
+
+    private BenchmarkDefaults resolveBenchmarks() {
+        final String opsKey = ConfigKeys.OPS_PER_SAMPLE;
+        return new BenchmarkDefaults(
+                source.integer(ConfigKeys.WARMUPS, 0, ConfigKeys.DEFAULT_WARMUPS),
+                source.integer(ConfigKeys.SAMPLES, 1, ConfigKeys.DEFAULT_SAMPLES),
+                source.string(opsKey).isEmpty() ? OptionalInt.empty() : OptionalInt.of(source.integer(opsKey, 1, 1)),
+                source.integer(ConfigKeys.MIN_SAMPLE_MILLIS, 1, ConfigKeys.DEFAULT_MIN_SAMPLE_MILLIS),
+                source.integer(ConfigKeys.THRESHOLD_PERCENT, 0, ConfigKeys.DEFAULT_THRESHOLD_PERCENT),
+                source.integer(ConfigKeys.TIMEOUT_SECONDS, 1, ConfigKeys.DEFAULT_TIMEOUT_SECONDS),
+                source.decimal(ConfigKeys.ALPHA, 0, 0.5, ConfigKeys.DEFAULT_ALPHA),
+                source.integer(ConfigKeys.NOISE_FLOOR_PERCENT, 0, ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
+                source.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0, ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
+                source.bool(ConfigKeys.NORMALIZE, ConfigKeys.DEFAULT_NORMALIZE),
+                choice(ConfigKeys.ENVIRONMENT_MISMATCH, ConfigKeys.DEFAULT_ENVIRONMENT_MISMATCH,
+                        EnvironmentPolicy.values()));
+    }
+
+    private EngineDefaults resolveEngines() {
+        final Provider provider = choice(ConfigKeys.PROVIDER, ConfigKeys.DEFAULT_PROVIDER, Provider.AUTO,
+                Provider.CONTAINERS, Provider.EMBEDDED, Provider.EXTERNAL);
+        final String postgresVersion = source.string(ConfigKeys.POSTGRES_VERSION)
+                .orElse(ConfigKeys.DEFAULT_POSTGRES_VERSION);
+        if (!Versions.isPostgresMajor(postgresVersion)) {
+            throw ConfigSource.invalid(ConfigKeys.POSTGRES_VERSION, postgresVersion, Versions.POSTGRES_ALLOWED);
+        }
+        final String mongoVersion = source.string(ConfigKeys.MONGODB_VERSION).orElse(ConfigKeys.DEFAULT_MONGODB_VERSION);
+        if (!Versions.isMongoVersion(mongoVersion)) {
+            throw ConfigSource.invalid(ConfigKeys.MONGODB_VERSION, mongoVersion, Versions.MONGO_ALLOWED + ",");
+        }
+        return new EngineDefaults(provider, postgresVersion, source.string(ConfigKeys.POSTGRES_IMAGE), mongoVersion,
+                source.string(ConfigKeys.MONGODB_IMAGE), source.string(ConfigKeys.POSTGRES_URL).isPresent(),
+                mongoUri().isPresent());
+    }
+
+    private EngineOptions resolveEngineOptions() {
+        final boolean tmpfs = source.bool(ConfigKeys.CONTAINERS_TMPFS, ConfigKeys.DEFAULT_CONTAINERS_TMPFS);
+        final int pullTimeout = source.integer(ConfigKeys.CONTAINERS_PULL_TIMEOUT_SECONDS, 1,
+                ConfigKeys.DEFAULT_PULL_TIMEOUT_SECONDS);
+        final Optional<EngineOptions.ExternalPostgres> postgres = source.string(ConfigKeys.POSTGRES_URL).map(url -> {
+            if (!url.startsWith("jdbc:postgresql:")) {
+                throw ConfigSource.invalid(ConfigKeys.POSTGRES_URL, Redaction.url(url),
+                        "a PostgreSQL JDBC URL such as jdbc:postgresql://localhost:5432/postgres");
+            }
+            final String user = source.string(ConfigKeys.POSTGRES_USER).orElseThrow(() ->
+                    new DbBenchConfigurationException("configuration parameter " + ConfigKeys.POSTGRES_USER
+                            + " must be set when " + ConfigKeys.POSTGRES_URL + " is"));
+            // Not trimmed or filtered like other values: a password is taken exactly as given.
+            final String password = source.environmentVariable(ConfigKeys.POSTGRES_PASSWORD_ENV)
+                    .or(() -> source.raw(ConfigKeys.POSTGRES_PASSWORD))
+                    .orElse("");
+            return new EngineOptions.ExternalPostgres(url, user, password);
+        });
+        return new EngineOptions(tmpfs, Duration.ofSeconds(pullTimeout), postgres, mongoUri());
+    }
+
+    private Optional<String> mongoUri() {
+        return source.environmentVariable(ConfigKeys.MONGODB_URI_ENV).map(String::trim)
+                .or(() -> source.string(ConfigKeys.MONGODB_URI));
+    }
+
+    private BaselinePolicy resolveBaselines() {
+        final BaselineMode mode = choice(ConfigKeys.BASELINE_MODE, ConfigKeys.DEFAULT_BASELINE_MODE,
+                BaselineMode.values());
+        final boolean failOnMissing = source.choice(ConfigKeys.BASELINE_MISSING, MissingBaseline.values())
+                .map(missing -> missing == MissingBaseline.FAIL)
+                .orElse(source.inCi());
+        return new BaselinePolicy(mode, failOnMissing, source.choice(ConfigKeys.GATE_TIME, TimeGate.values()),
+                Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)));
+    }
+
+    /** The choice a key names, or its default, which is spelled like any value. */
+    @SafeVarargs
+    private <E extends Enum<E>> E choice(String key, String fallback, E... allowed) {
+        return source.choice(key, allowed).orElseGet(() -> Choices.parse(fallback, allowed).orElseThrow());
+    }
+
+    /** What {@code compare} does with a benchmark that has no baseline. */
+    private enum MissingBaseline {
+        FAIL, RECORD
+    }
+
+    /** A part of the settings, resolved on first use; its value or its error is kept. */
+    private static final class Section<T> {
+
+        private final Supplier<T> resolver;
+        private T value;
+        private RuntimeException failure;
+
+        Section(Supplier<T> resolver) {
+            this.resolver = resolver;
+        }
+
+        synchronized T get() {
+            if (failure != null) {
+                throw failure;
+            }
+            if (value == null) {
+                try {
+                    value = resolver.get();
+                } catch (RuntimeException e) {
+                    failure = e;
+                    throw e;
+                }
+            }
+            return value;
+        }
+    }
+}

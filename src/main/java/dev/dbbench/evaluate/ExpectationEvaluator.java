@@ -1,0 +1,51 @@
+package dev.dbbench.evaluate;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.verdict.ExpectationJudgement;
+import dev.dbbench.verdict.RelativeJudge;
+
+/**
+ * Judges a benchmark's {@code @ExpectFasterThan} expectations from samples taken interleaved with
+ * the other sides, re-running a miss (interleaved again) before it can fail.
+ */
+public final class ExpectationEvaluator {
+
+    /** Samples both sides of one expectation again, interleaved; this side's samples first. */
+    @FunctionalInterface
+    public interface PairRerun {
+        List<double[]> run() throws Throwable;
+    }
+
+    /**
+     * One expectation with the samples of both sides, taken interleaved.
+     *
+     * @param other the benchmark it must beat, with its target: {@code findByBrandArrow [postgres 17 embedded]}
+     */
+    public record Pair(String other, double factor, double[] thisSide, double[] otherSide, PairRerun rerun) {
+    }
+
+    private final Gate gate;
+    private final RelativeJudge judge;
+
+    public ExpectationEvaluator(Gate gate, double alpha) {
+        this.gate = gate;
+        this.judge = new RelativeJudge(alpha);
+    }
+
+    public List<ExpectationResult> evaluate(BenchmarkId id, List<Pair> pairs) throws Throwable {
+        final List<ExpectationResult> results = new ArrayList<>();
+        for (Pair pair : pairs) {
+            ExpectationJudgement judgement = judge.judge(pair.thisSide(), pair.otherSide(), pair.factor());
+            if (gate.confirms(judgement.verdict())) {
+                final List<double[]> again = pair.rerun().run();
+                judgement = RelativeJudge.confirm(judgement, judge.judge(again.get(0), again.get(1), pair.factor()));
+            }
+            final Decision decision = gate.decide(judgement.verdict());
+            results.add(new ExpectationResult(id.key(), pair.other(), judgement, decision.fails(), decision.warns()));
+        }
+        return results;
+    }
+}

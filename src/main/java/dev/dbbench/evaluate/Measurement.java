@@ -1,0 +1,20 @@
+package dev.dbbench.evaluate;
+
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import dev.dbbench.metric.MetricValues;
+
+/**
+ * What one run of a benchmark on one target measured, before any judging.
+ *
+ * @param values each metric's value; wall time always, others where the engine and body allowed
+ * @param environment the facts of the machine and server the values were measured on
+ */
+public record Measurement(MetricValues values, SortedMap<String, String> environment) {
+
+    public Measurement {
+        environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+    }
+}

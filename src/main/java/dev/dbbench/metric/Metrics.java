@@ -1,0 +1,27 @@
+package dev.dbbench.metric;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every kind of metric dbbench measures, in the order files, tables and messages show them. A new
+ * kind is registered here, once.
+ */
+public final class Metrics {
+
+    public static final WallTime TIME = new WallTime();
+    public static final ServerCpu SERVER_CPU = new ServerCpu();
+    public static final Plans PLANS = new Plans();
+    public static final Storage STORAGE = new Storage();
+
+    /** Each metric once, in display order. */
+    public static final List<Metric<?, ?>> ALL = List.of(TIME, SERVER_CPU, PLANS, STORAGE);
+
+    private Metrics() {
+    }
+
+    /** The metric stored under a key, if this version of dbbench knows it. */
+    public static Optional<Metric<?, ?>> byId(String id) {
+        return ALL.stream().filter(metric -> metric.id().equals(id)).findFirst();
+    }
+}

@@ -1,0 +1,259 @@
+package dev.dbbench.metric;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.stats.Comparison;
+import dev.dbbench.stats.Summary;
+import dev.dbbench.text.Figures;
+import dev.dbbench.text.Message;
+import dev.dbbench.verdict.Judge;
+import dev.dbbench.verdict.Judgement;
+import dev.dbbench.verdict.Verdict;
+
+/**
+ * Wall time per operation: the headline metric of every benchmark, judged statistically against the
+ * baseline's samples (see {@link Judge}), gated by {@code dbbench.gate.time}.
+ *
+ * <p>Stored as {@code "time": {unit, sampling, summary, samples, ruler}}; samples are rounded to a
+ * tenth of a nanosecond, below any timer's resolution, so files carry no meaningless digits.
+ */
+public final class WallTime implements Metric<Timings, TimeAssessment> {
+
+    /** The only time unit stored. */
+    public static final String UNIT = "ns/op";
+
+    /**
+     * The most samples an entry may hold: the bootstrap resamples them two thousand times, so this
+     * bounds the work of one verdict to well under a second.
+     */
+    public static final int MAX_SAMPLES = 10_000;
+
+    WallTime() {
+    }
+
+    @Override
+    public String id() {
+        return "time";
+    }
+
+    @Override
+    public Gating gating() {
+        return Gating.TIMING;
+    }
+
+    @Override
+    public JsonNode write(Timings value) {
+        final ObjectNode json = MetricJson.NODES.objectNode();
+        json.put("unit", UNIT);
+        final ObjectNode sampling = json.putObject("sampling");
+        sampling.put("warmups", value.warmups());
+        sampling.put("samples", value.nanosPerOp().length);
+        sampling.put("opsPerSample", value.opsPerSample());
+        // Summarized after rounding, so a file read and written again is byte for byte the same.
+        final double[] samples = value.nanosPerOp();
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = tenth(samples[i]);
+        }
+        final Summary summary = Summary.of(samples);
+        json.set("summary", MetricJson.tree(new Summary(summary.n(), tenth(summary.min()), tenth(summary.median()),
+                tenth(summary.p90()), tenth(summary.p99()), tenth(summary.max()), tenth(summary.mean()),
+                tenth(summary.stdev()), tenth(summary.mad()))));
+        json.set("samples", MetricJson.numbers(samples));
+        final ObjectNode ruler = json.putObject("ruler");
+        value.ruler().forEach((key, nanos) -> ruler.set(key, MetricJson.number(Math.round(nanos))));
+        return json;
+    }
+
+    private static double tenth(double nanos) {
+        return Math.round(nanos * 10) / 10.0;
+    }
+
+    /** How the samples were taken, as stored. */
+    private record Sampling(int warmups, int samples, int opsPerSample) {
+    }
+
+    /** The stored layout; the summary is there for readers of the file and recomputed from the samples. */
+    private record Stored(String unit, Sampling sampling, Summary summary, JsonNode samples, JsonNode ruler) {
+    }
+
+    @Override
+    public Timings read(JsonNode json) {
+        final Stored stored = MetricJson.read(json, Stored.class);
+        if (!UNIT.equals(stored.unit())) {
+            throw new InvalidValueException("unit must be \"" + UNIT + "\" but was \"" + stored.unit() + "\"");
+        }
+        final double[] samples = MetricJson.numbers(stored.samples(), "samples", false);
+        if (samples.length == 0) {
+            throw new InvalidValueException("samples is empty");
+        }
+        if (samples.length > MAX_SAMPLES) {
+            throw new InvalidValueException("samples holds " + samples.length + " values, more than the "
+                    + MAX_SAMPLES + " a baseline entry may hold");
+        }
+        if (stored.sampling().samples() != samples.length) {
+            throw new InvalidValueException("sampling.samples says " + stored.sampling().samples() + " but samples"
+                    + " holds " + samples.length + " values");
+        }
+        if (!stored.ruler().isObject()) {
+            throw new InvalidValueException("ruler must be an object of positive numbers");
+        }
+        final SortedMap<String, Double> ruler = new TreeMap<>();
+        stored.ruler().fields().forEachRemaining(field -> {
+            if (!field.getValue().isNumber() || !(field.getValue().doubleValue() > 0)) {
+                throw new InvalidValueException("ruler.\"" + field.getKey() + "\" must be a positive number");
+            }
+            ruler.put(field.getKey(), field.getValue().doubleValue());
+        });
+        return new Timings(stored.sampling().warmups(), stored.sampling().opsPerSample(), samples, ruler);
+    }
+
+    @Override
+    public TimeAssessment assess(Timings current, Optional<Timings> baseline, Judging context) {
+        return new TimeAssessment(new Judge(context.rule()).judge(current.nanosPerOp(), context.environment(),
+                current.ruler(), baseline.map(recorded -> new Judge.Recorded(recorded.summary(),
+                        recorded.nanosPerOp(), context.baselineEnvironment().orElse(new TreeMap<>()),
+                        recorded.ruler()))));
+    }
+
+    @Override
+    public TimeAssessment confirm(TimeAssessment first, TimeAssessment rerun) {
+        return new TimeAssessment(Judge.confirm(first.judgement(), rerun.judgement()));
+    }
+
+    @Override
+    public List<String> columns() {
+        return List.of("median", "baseline", "ratio", "interval", "p", "cv", "detects");
+    }
+
+    @Override
+    public List<String> cells(MetricResult<Timings, TimeAssessment> result, MetricResults all) {
+        final Judgement judgement = result.assessment().judgement();
+        return List.of(
+                Figures.duration(judgement.current().median()),
+                judgement.baseline().map(summary -> Figures.duration(summary.median())).orElse("-"),
+                Figures.ratio(judgement.ratio()),
+                judgement.comparison().map(c -> Figures.ratio(c.ratioLow()) + "-" + Figures.ratio(c.ratioHigh()))
+                        .orElse("-"),
+                judgement.comparison().map(c -> Figures.pValue(c.pSlower())).orElse("-"),
+                Figures.percent(judgement.current().cv()),
+                Figures.ratio(judgement.minimumDetectableRatio()));
+    }
+
+    @Override
+    public Optional<String> summary(MetricResult<Timings, TimeAssessment> result, MetricResults all) {
+        final List<String> cells = cells(result, all);
+        return Optional.of("median " + cells.get(0) + ", baseline " + cells.get(1) + ", ratio " + cells.get(2)
+                + " (interval " + cells.get(3) + ", p " + cells.get(4) + ", cv " + cells.get(5) + ")");
+    }
+
+    @Override
+    public Optional<String> message(MetricResult<Timings, TimeAssessment> result, MetricResults all,
+            Subject subject) {
+        final Judgement judgement = result.assessment().judgement();
+        return Optional.of(judgement.verdict() == Verdict.NEW
+                ? missingBaseline(judgement, subject)
+                : finding(result, all, subject));
+    }
+
+    private static String missingBaseline(Judgement judgement, Subject subject) {
+        final Message message = new Message("dbbench: " + subject.id().qualifiedName() + " has no baseline in "
+                + subject.baselineFile() + ", and " + ConfigKeys.BASELINE_MISSING
+                + "=fail (the default when CI=true).");
+        message.line("measured", "median " + Figures.duration(judgement.current().median()) + ", p90 "
+                + Figures.duration(judgement.current().p90()));
+        if (!subject.note().isEmpty()) {
+            message.line("note", subject.note());
+        }
+        // record-missing rather than update: recording must not rewrite the class's other baselines.
+        message.line("record it", subject.acceptCommand().replace("=update", "=record-missing") + " and commit "
+                + subject.baselineFile());
+        return message.toString();
+    }
+
+    private static String finding(MetricResult<Timings, TimeAssessment> result, MetricResults all, Subject subject) {
+        final Judgement judgement = result.assessment().judgement();
+        final Summary baseline = judgement.baseline().orElseThrow();
+        final Summary current = judgement.current();
+        final Comparison comparison = judgement.comparison().orElseThrow();
+        final Message message = new Message("dbbench: " + judgement.verdict() + " in " + subject.id().qualifiedName()
+                + ": median " + Figures.ratio(judgement.ratio()) + " the baseline's, threshold +"
+                + judgement.thresholdPercent() + "%" + (subject.fails() ? "" : " (warning, not failed)"));
+        message.line("why", judgement.reason());
+        message.line("median", Figures.duration(baseline.median()) + " -> " + Figures.duration(current.median())
+                + "  (" + Figures.ratio(comparison.ratio()) + ", " + Figures.percent(comparison.confidence())
+                + " interval " + Figures.ratio(comparison.ratioLow()) + " to " + Figures.ratio(comparison.ratioHigh())
+                + ", p = " + Figures.pValue(comparison.pSlower()) + ")");
+        message.line("p90", Figures.duration(baseline.p90()) + " -> " + Figures.duration(current.p90()));
+        judgement.firstPass().ifPresent(first -> message.line("first pass", "median "
+                + Figures.duration(first.current().median()) + " (" + Figures.ratio(first.ratio()) + ", p = "
+                + first.comparison().map(c -> Figures.pValue(c.pSlower())).orElse("-") + "): " + first.verdict()));
+        message.line("noise", "MAD " + Figures.duration(baseline.mad()) + " -> " + Figures.duration(current.mad())
+                + ", CV " + Figures.percent(baseline.cv()) + " -> " + Figures.percent(current.cv())
+                + "; smallest detectable slowdown " + Figures.ratio(judgement.minimumDetectableRatio()));
+        for (MetricResult<?, ?> other : all.all()) {
+            other.context(all).ifPresent(line -> message.line(line.label(), line.value()));
+        }
+        message.line("machine", Double.isNaN(judgement.rulerRatio())
+                ? "no ruler reading to compare"
+                : "speed ruler " + Figures.ratio(judgement.rulerRatio()) + " the baseline run's ("
+                        + (judgement.rule().normalize() ? "timings divided by it" : "timings not normalized, "
+                        + ConfigKeys.NORMALIZE + "=false") + ")");
+        message.line("samples", current.n() + " x " + result.current().opsPerSample() + " op(s) after "
+                + result.current().warmups() + " warm-up(s); baseline " + baseline.n() + " samples");
+        message.line("environment", judgement.environmentChanges().isEmpty()
+                ? "same as the baseline's run"
+                : judgement.environmentChanges().stream().map(Object::toString).collect(Collectors.joining("; ")));
+        message.line("baseline", subject.baselineFile() + " (recorded " + subject.baselineRecordedAt() + ")");
+        message.line("accept", subject.acceptCommand());
+        return message.toString();
+    }
+
+    @Override
+    public JsonNode json(MetricResult<Timings, TimeAssessment> result) {
+        final Judgement judgement = result.assessment().judgement();
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put("verdict", judgement.verdict().name());
+        json.put("reason", judgement.reason());
+        json.put("ratio", nullIfNaN(judgement.ratio()));
+        json.put("thresholdPercent", judgement.thresholdPercent());
+        json.put("alpha", judgement.rule().alpha());
+        judgement.comparison().ifPresent(comparison -> {
+            json.put("ratioInterval", List.of(comparison.ratioLow(), comparison.ratioHigh()));
+            json.put("confidence", comparison.confidence());
+            json.put("pSlower", comparison.pSlower());
+            json.put("pFaster", comparison.pFaster());
+        });
+        json.put("cv", judgement.current().cv());
+        json.put("minimumDetectableRatio", nullIfNaN(judgement.minimumDetectableRatio()));
+        json.put("rulerRatio", nullIfNaN(judgement.rulerRatio()));
+        json.put("normalized", judgement.rule().normalize());
+        json.put("rerun", judgement.firstPass().isPresent());
+        json.put("unit", UNIT);
+        json.put("current", judgement.current());
+        json.put("baseline", judgement.baseline().orElse(null));
+        json.put("opsPerSample", result.current().opsPerSample());
+        json.put("samples", result.current().nanosPerOp());
+        json.put("environmentChanges", judgement.environmentChanges().stream()
+                .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
+                .toList());
+        return MetricJson.MAPPER.valueToTree(json);
+    }
+
+    private static Double nullIfNaN(double value) {
+        return Double.isNaN(value) ? null : value;
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}

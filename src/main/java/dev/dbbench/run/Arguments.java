@@ -1,0 +1,79 @@
+package dev.dbbench.run;
+
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.List;
+
+import dev.dbbench.api.SampleTimer;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.measure.RegionTimer;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.LifecycleMethods;
+
+/**
+ * The one way dbbench gives a method its parameters, for benchmarks, {@code @BeforeSample} hooks,
+ * {@code @DbFixture}s and class-level lifecycle methods alike: each engine type from the class's
+ * database on the target (created and filled by the class's fixtures on first use), a
+ * {@link SampleTimer} from the given timer.
+ */
+public final class Arguments {
+
+    private final ClassContext classContext;
+    private final Object instance;
+
+    /** @param instance the test instance, or {@code null} before one exists (class-level methods) */
+    public Arguments(ClassContext classContext, Object instance) {
+        this.classContext = classContext;
+        this.instance = instance;
+    }
+
+    /** Values for every parameter of {@code method} on {@code target}; what needs closing closes with {@code scope}. */
+    Object[] resolve(Executable method, EngineTarget target, Closer scope, RegionTimer timer) throws Exception {
+        return values(method, parameter -> parameter.getType() == SampleTimer.class
+                ? timer
+                : resolve(parameter, target, scope));
+    }
+
+    /** A value for one engine parameter on {@code target}. */
+    public Object resolve(Parameter parameter, EngineTarget target, Closer scope) throws Exception {
+        return database(target).resolve(parameter, scope);
+    }
+
+    /** The class's database on a target, created and filled by its {@code @DbFixture} methods on first use. */
+    ScratchDatabase database(EngineTarget target) throws Exception {
+        return classContext.database(target, this::fill);
+    }
+
+    private void fill(EngineTarget target, ScratchDatabase database) throws Exception {
+        final List<Method> fixtures = LifecycleMethods.fixtures(classContext.testClass(), target, instance != null);
+        try (Closer scope = new Closer()) {
+            for (Method fixture : fixtures) {
+                final Object[] values = values(fixture, parameter -> database.resolve(parameter, scope));
+                try {
+                    Invoker.invoke(fixture, instance, values);
+                } catch (Exception | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+    }
+
+    /** Where the value of one parameter comes from. */
+    @FunctionalInterface
+    private interface Source {
+        Object value(Parameter parameter) throws Exception;
+    }
+
+    private static Object[] values(Executable method, Source source) throws Exception {
+        final Parameter[] parameters = method.getParameters();
+        final Object[] values = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            values[i] = source.value(parameters[i]);
+        }
+        return values;
+    }
+}

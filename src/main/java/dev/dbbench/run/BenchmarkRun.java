@@ -1,0 +1,178 @@
+package dev.dbbench.run;
+
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.engine.ServerCpuProbe;
+import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.Evaluator;
+import dev.dbbench.evaluate.ExpectationEvaluator;
+import dev.dbbench.evaluate.Measurement;
+import dev.dbbench.explain.PlanExplainer;
+import dev.dbbench.measure.Operation;
+import dev.dbbench.measure.RegionTimer;
+import dev.dbbench.measure.Sampler;
+import dev.dbbench.measure.Samples;
+import dev.dbbench.metric.MetricValues;
+import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.Timings;
+import dev.dbbench.spec.BenchmarkSpec;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ExpectationSpec;
+
+/**
+ * Runs one benchmark on one engine target, start to finish: samples it (interleaved with the other
+ * sides of its expectations), captures its statements' plans, turns what was measured into metric
+ * values, and hands them to the evaluator, which judges, gates and records them.
+ */
+public final class BenchmarkRun {
+
+    private final RunContext run;
+    private final ClassContext classContext;
+    private final BenchmarkSpec spec;
+    private final EngineTarget target;
+    private final Arguments arguments;
+
+    /** @param arguments gives the other sides and hooks their parameters, from the class's database */
+    public BenchmarkRun(RunContext run, ClassContext classContext, BenchmarkSpec spec, EngineTarget target,
+            Arguments arguments) {
+        this.run = run;
+        this.classContext = classContext;
+        this.spec = spec;
+        this.target = target;
+        this.arguments = arguments;
+    }
+
+    /** One other side of an expectation, ready to sample. */
+    private record OtherSide(ExpectationSpec expectation, EngineTarget target, Sampler.Side side) {
+    }
+
+    /**
+     * @param ownArguments the benchmark's arguments as JUnit resolved them
+     * @param scope closes what was opened for the other sides and hooks when the benchmark ends
+     */
+    public BenchmarkResult run(Object instance, Object[] ownArguments, RegionTimer timer, Closer scope)
+            throws Throwable {
+        // A broken baseline file fails the benchmark before anything is sampled.
+        final Optional<BaselineFile> baseline = classContext.baseline();
+        final Operation beforeSample = hooks(instance, target, scope);
+        final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target);
+        final List<OtherSide> others = otherSides(instance, scope);
+        final List<Sampler.Side> sides = new ArrayList<>(List.of(own));
+        others.forEach(other -> sides.add(other.side()));
+        // Ruler slices run on a connection of their own, so a benchmark's session state never sees them.
+        try (Closer slices = new Closer()) {
+            final Optional<RulerWorkload> ruler = classContext.server(target).openRulerWorkload();
+            ruler.ifPresent(slices::register);
+            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice));
+            final List<Samples> samples = sample(sampler, sides);
+            final SortedMap<String, Double> reading = run.ruler(target);
+            final Optional<PlanExplainer.Explained> plans = PlanCapture.capture(target, spec.method(), instance,
+                    ownArguments, beforeSample, arguments.database(target).dataSource());
+            final Measurement measured = new Measurement(sampled(samples.get(0), reading).withAll(captured(plans)),
+                    environment());
+            final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
+                    baseline, () -> sampled(sampler.run(own), reading));
+            return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
+                    .evaluate(result.id(), pairs(others, own, samples, sampler)));
+        }
+    }
+
+    /** Samples the sides; when the server itself went away (a container that died), says so with its last log lines. */
+    private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides) throws Throwable {
+        try {
+            return sampler.runInterleaved(sides);
+        } catch (Throwable failure) {
+            final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
+            if (diagnosis.isPresent()) {
+                throw new AssertionError(spec.where() + " on [" + target.label() + "] failed because "
+                        + diagnosis.get(), failure);
+            }
+            throw failure;
+        }
+    }
+
+    /** The values of the metrics sampling measures: wall time, and server CPU where the engine reads it. */
+    private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading) {
+        final MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading));
+        final double[] serverCpu = samples.serverCpuNanosPerOp();
+        return serverCpu.length == 0 ? values : values.with(Metrics.SERVER_CPU, serverCpu);
+    }
+
+    /** The values of the metrics the capture call measures: plans and table sizes. */
+    private static MetricValues captured(Optional<PlanExplainer.Explained> plans) {
+        return plans.map(explained -> MetricValues.empty()
+                        .with(Metrics.PLANS, explained.statements())
+                        .with(Metrics.STORAGE, explained.storage()))
+                .orElse(MetricValues.empty());
+    }
+
+    private SortedMap<String, String> environment() throws Exception {
+        final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.settings().inCi()));
+        environment.putAll(classContext.server(target).fingerprint());
+        return environment;
+    }
+
+    private Sampler.Side side(Method method, Object instance, Object[] values, Operation beforeSample,
+            RegionTimer timer, EngineTarget on) throws Exception {
+        return new Sampler.Side(() -> Invoker.invoke(method, instance, values), beforeSample, timer,
+                serverCpu(values, on));
+    }
+
+    /** Calls every {@code @BeforeSample} method of the class, parameters resolved once for the target. */
+    private Operation hooks(Object instance, EngineTarget on, Closer scope) throws Exception {
+        final List<Object[]> values = new ArrayList<>();
+        for (Method hook : spec.beforeSample()) {
+            values.add(arguments.resolve(hook, on, scope, new RegionTimer()));
+        }
+        return () -> {
+            for (int i = 0; i < spec.beforeSample().size(); i++) {
+                Invoker.invoke(spec.beforeSample().get(i), instance, values.get(i));
+            }
+        };
+    }
+
+    /** The other sides of this benchmark's expectations that apply on this target, with their parameters resolved. */
+    private List<OtherSide> otherSides(Object instance, Closer scope) throws Exception {
+        final List<OtherSide> others = new ArrayList<>();
+        for (ExpectationSpec expectation : spec.expectations()) {
+            final Optional<EngineTarget> otherTarget = expectation.otherTarget(target);
+            if (otherTarget.isPresent()) {
+                final RegionTimer timer = new RegionTimer();
+                final Object[] values = arguments.resolve(expectation.other(), otherTarget.get(), scope, timer);
+                others.add(new OtherSide(expectation, otherTarget.get(), side(expectation.other(), instance, values,
+                        hooks(instance, otherTarget.get(), scope), timer, otherTarget.get())));
+            }
+        }
+        return others;
+    }
+
+    private static List<ExpectationEvaluator.Pair> pairs(List<OtherSide> others, Sampler.Side own,
+            List<Samples> samples, Sampler sampler) {
+        final List<ExpectationEvaluator.Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < others.size(); i++) {
+            final OtherSide other = others.get(i);
+            pairs.add(new ExpectationEvaluator.Pair(other.expectation().other().getName() + " ["
+                    + other.target().label() + "]", other.expectation().factor(), samples.get(0).nanosPerOp(),
+                    samples.get(i + 1).nanosPerOp(), () -> sampler.runInterleaved(List.of(own, other.side())).stream()
+                            .map(Samples::nanosPerOp).toList()));
+        }
+        return pairs;
+    }
+
+    /** A probe of the server CPU behind the body's first injected connection, where the engine has one. */
+    private Optional<ServerCpuProbe> serverCpu(Object[] values, EngineTarget on) throws Exception {
+        final Optional<Object> connection = Arrays.stream(values).filter(Connection.class::isInstance).findFirst();
+        return connection.isEmpty() ? Optional.empty() : arguments.database(on).serverCpuProbe(connection.get());
+    }
+}

@@ -1,0 +1,97 @@
+package dev.dbbench.run;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbbench.baseline.BaselineException;
+import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EngineServer;
+import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.spec.EngineTarget;
+
+/**
+ * What lives for one test class: its scratch database on each target (created on first use, dropped
+ * when the class ends) and its baseline file as it was when the class started.
+ */
+public final class ClassContext implements AutoCloseable {
+
+    private final Class<?> testClass;
+    private final RunContext run;
+    private final Closer closer = new Closer();
+    private final Map<EngineTarget, ScratchDatabase> databases = new HashMap<>();
+    private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
+    private Optional<BaselineFile> baseline;
+    private BaselineException baselineFailure;
+
+    public ClassContext(Class<?> testClass, RunContext run) {
+        this.testClass = testClass;
+        this.run = run;
+    }
+
+    public Class<?> testClass() {
+        return testClass;
+    }
+
+    /** Fills a database that was just created, such as by calling the class's {@code @DbFixture} methods. */
+    @FunctionalInterface
+    interface Filler {
+        void fill(EngineTarget target, ScratchDatabase database) throws Exception;
+    }
+
+    /** The class's database on a target, created and filled on first use. */
+    synchronized ScratchDatabase database(EngineTarget target, Filler filler) throws Exception {
+        ScratchDatabase database = databases.get(target);
+        if (database == null) {
+            final EngineServer server = run.pool().server(target);
+            final ScratchDatabase created = server.createDatabase(testClass.getSimpleName());
+            // A database on a server that died cannot be dropped, and need not be: it went with the server.
+            closer.register(() -> {
+                if (server.alive()) {
+                    created.close();
+                }
+            });
+            database = created;
+            databases.put(target, database);
+            servers.put(target, server);
+            filler.fill(target, database);
+        }
+        return database;
+    }
+
+    /**
+     * The server the class's database on a target lives on, the same one for the whole class; for a
+     * benchmark that never asked for a database, the run's server for the target.
+     */
+    synchronized EngineServer server(EngineTarget target) throws Exception {
+        final EngineServer server = servers.get(target);
+        return server != null ? server : run.pool().server(target);
+    }
+
+    /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */
+    public Closer closer() {
+        return closer;
+    }
+
+    /** The class's baselines; a file that cannot be read fails every benchmark of the class the same way. */
+    synchronized Optional<BaselineFile> baseline() {
+        if (baselineFailure != null) {
+            throw baselineFailure;
+        }
+        if (baseline == null) {
+            try {
+                baseline = run.baselines().read(testClass.getName());
+            } catch (BaselineException e) {
+                baselineFailure = e;
+                throw e;
+            }
+        }
+        return baseline;
+    }
+
+    @Override
+    public void close() throws Exception {
+        closer.close();
+    }
+}

@@ -1,0 +1,142 @@
+package dev.dbbench.run;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.dbbench.baseline.BaselineStore;
+import dev.dbbench.config.Settings;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.EnginePool;
+import dev.dbbench.engine.EngineServer;
+import dev.dbbench.engine.Engines;
+import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.evaluate.BaselineRecorder;
+import dev.dbbench.evaluate.Gate;
+import dev.dbbench.measure.Ruler;
+import dev.dbbench.report.RunReport;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.text.Figures;
+
+/**
+ * What lives for a whole test run: the settings, the engine servers with their machine-speed ruler
+ * readings, the gate, the baseline recorder and the run report. Closing it stops the servers and
+ * prints and writes the report.
+ */
+public final class RunContext implements AutoCloseable {
+
+    private final Settings settings;
+    private final EnginePool pool;
+    private final Gate gate;
+    private final BaselineRecorder recorder;
+    private final RunReport report;
+    private final Closer closer = new Closer();
+    private final Map<EngineTarget, SortedMap<String, Double>> rulers = new ConcurrentHashMap<>();
+
+    private RunContext(Settings settings, RunReport report, Engines engines) {
+        this.settings = settings;
+        final Settings.BaselinePolicy policy = settings.baselines();
+        this.gate = new Gate(policy.mode(), policy.failOnMissing(), policy.timeGate(), settings.inCi());
+        this.recorder = new BaselineRecorder(new BaselineStore(policy.directory()), policy.mode(),
+                policy.failOnMissing());
+        this.report = closer.register(report);
+        this.pool = closer.register(new EnginePool(target -> {
+            final EngineServer server = engines.start(target);
+            final SortedMap<String, Double> ruler;
+            try {
+                ruler = readRuler(server);
+            } catch (Exception | Error e) {
+                server.close();
+                throw e;
+            }
+            rulers.put(target, ruler);
+            report.note("started " + target.label() + " (" + describe(server.fingerprint()) + ") in "
+                    + Figures.duration(server.startTime().toNanos()) + "; speed ruler " + describeRuler(ruler));
+            return server;
+        }, report::note));
+    }
+
+    /**
+     * The run's context; its settings' warnings are printed once, here.
+     *
+     * @param fork the Surefire fork number, which names the report files of parallel test JVMs
+     */
+    public static RunContext create(Settings settings, String fork, PrintStream console) {
+        settings.warnings().forEach(console::println);
+        final RunReport report = new RunReport(settings.reportDirectory(), "1".equals(fork) ? "" : "-" + fork,
+                RunReport.githubJobSummary(), console);
+        return new RunContext(settings, report, new Engines(settings.engineOptions()));
+    }
+
+    /** The facts the run summary shows per started server; absent ones are left out. */
+    private static String describe(Map<String, String> fingerprint) {
+        final List<String> facts = new ArrayList<>();
+        facts.add("version " + fingerprint.getOrDefault("engine.version", "?"));
+        for (String key : List.of("engine.image", "engine.setting.fsync", "engine.setting.synchronous_commit",
+                "engine.setting.writeConcern", "engine.setting.storageEngine", "engine.tmpfs")) {
+            if (fingerprint.containsKey(key)) {
+                facts.add(key.substring(key.lastIndexOf('.') + 1) + "=" + fingerprint.get(key));
+            }
+        }
+        return String.join(", ", facts);
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /**
+     * The machine-speed ruler for a target's server, read once per run as the server starts, before
+     * any benchmark has loaded data or left background work behind on it.
+     */
+    SortedMap<String, Double> ruler(EngineTarget target) throws Exception {
+        pool.server(target);
+        return rulers.get(target);
+    }
+
+    private static SortedMap<String, Double> readRuler(EngineServer server) throws Exception {
+        final Optional<RulerWorkload> workload = server.openRulerWorkload();
+        try {
+            return Ruler.read(workload);
+        } finally {
+            if (workload.isPresent()) {
+                workload.get().close();
+            }
+        }
+    }
+
+    private static String describeRuler(SortedMap<String, Double> ruler) {
+        final List<String> parts = new ArrayList<>();
+        ruler.forEach((workload, nanos) -> parts.add(workload + " " + Figures.duration(nanos)));
+        return String.join(", ", parts);
+    }
+
+    EnginePool pool() {
+        return pool;
+    }
+
+    BaselineStore baselines() {
+        return recorder.store();
+    }
+
+    Gate gate() {
+        return gate;
+    }
+
+    BaselineRecorder recorder() {
+        return recorder;
+    }
+
+    public RunReport report() {
+        return report;
+    }
+
+    @Override
+    public void close() throws Exception {
+        closer.close();
+    }
+}

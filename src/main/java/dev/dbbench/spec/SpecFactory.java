@@ -1,0 +1,86 @@
+package dev.dbbench.spec;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
+import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.MaxStatements;
+import dev.dbbench.api.NoSeqScan;
+import dev.dbbench.api.UsesIndex;
+import dev.dbbench.config.Settings;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Builds a {@link BenchmarkSpec} from a method's annotations and the run's settings: each value from
+ * the annotation attribute, then the configuration parameter, then the default in {@link ConfigKeys}.
+ */
+public final class SpecFactory {
+
+    private final Settings settings;
+    private final TargetResolver targets;
+
+    public SpecFactory(Settings settings, TargetResolver targets) {
+        this.settings = settings;
+        this.targets = targets;
+    }
+
+    public BenchmarkSpec spec(Class<?> testClass, Method method) {
+        final DbBenchmark annotation = AnnotationSupport.findAnnotation(method, DbBenchmark.class)
+                .orElseThrow(() -> new IllegalArgumentException(method + " has no @DbBenchmark"));
+        final String element = testClass.getSimpleName() + "." + method.getName() + "()";
+        final String where = "@DbBenchmark on " + element;
+        final Settings.BenchmarkDefaults defaults = settings.benchmarks();
+        final Sampling sampling = new Sampling(
+                attribute(where, "warmups", annotation.warmups(), 0, defaults.warmups()),
+                attribute(where, "samples", annotation.samples(), 1, defaults.samples()),
+                attribute(where, "opsPerSample", annotation.opsPerSample(), 1,
+                        defaults.opsPerSample().orElse(Sampling.CALIBRATE)),
+                Duration.ofMillis(attribute(where, "minSampleMillis", annotation.minSampleMillis(), 1,
+                        defaults.minSampleMillis())),
+                Duration.ofSeconds(attribute(where, "timeoutSeconds", annotation.timeoutSeconds(), 1,
+                        defaults.timeoutSeconds())));
+        final TimingRule rule = new TimingRule(
+                attribute(where, "thresholdPercent", annotation.thresholdPercent(), 0, defaults.thresholdPercent()),
+                defaults.alpha(), defaults.noiseFloorPercent(), defaults.rulerMaxDriftPercent(), defaults.normalize(),
+                defaults.environmentMismatch());
+        final List<EngineTarget> methodTargets = targets.targets(testClass, method);
+        InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK);
+        return new BenchmarkSpec(testClass, method, sampling, rule, methodTargets,
+                new ExpectationResolver(targets).resolve(testClass, method, methodTargets),
+                planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets));
+    }
+
+    private static PlanExpectations planExpectations(String element, Method method) {
+        final Optional<UsesIndex> usesIndex = AnnotationSupport.findAnnotation(method, UsesIndex.class);
+        final Optional<NoSeqScan> noSeqScan = AnnotationSupport.findAnnotation(method, NoSeqScan.class);
+        final Optional<MaxStatements> maxStatements = AnnotationSupport.findAnnotation(method, MaxStatements.class);
+        if (maxStatements.isPresent() && maxStatements.get().value() < 1) {
+            throw new DbBenchConfigurationException("@MaxStatements on " + element + " must declare a value >= 1 but"
+                    + " was " + maxStatements.get().value());
+        }
+        if (usesIndex.isPresent() && usesIndex.get().value().length == 0) {
+            throw new DbBenchConfigurationException("@UsesIndex on " + element + " must name at least one index");
+        }
+        return new PlanExpectations(
+                usesIndex.map(annotation -> List.of(annotation.value())).orElse(List.of()),
+                noSeqScan.map(annotation -> List.of(annotation.value())).orElse(List.of()),
+                noSeqScan.map(annotation -> annotation.value().length == 0).orElse(false),
+                maxStatements.map(MaxStatements::value).orElse(PlanExpectations.UNLIMITED));
+    }
+
+    /** An annotation attribute if set (and at least {@code min}), else the configured value. */
+    private static int attribute(String where, String name, int annotated, int min, int configured) {
+        if (annotated == DbBenchmark.DEFAULT) {
+            return configured;
+        }
+        if (annotated < min) {
+            throw new DbBenchConfigurationException(where + " must declare " + name + " >= " + min + " but was "
+                    + annotated);
+        }
+        return annotated;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.dbbench.text;
+
+import java.util.Locale;
+
+/**
+ * How every message, table and report writes a figure: durations with three significant digits in
+ * a readable unit, ratios as {@code 1.07x}, p-values, percentages and intervals. Unknown figures
+ * (NaN) read {@code -}.
+ */
+public final class Figures {
+
+    private Figures() {
+    }
+
+    /** A duration in nanoseconds, such as {@code 12.3 µs}. */
+    public static String duration(double nanos) {
+        if (Double.isNaN(nanos)) {
+            return "-";
+        }
+        final String[] units = {"ns", "µs", "ms", "s"};
+        double value = nanos;
+        int unit = 0;
+        // Round first, then choose the unit, so 999.7 ns reads "1.00 µs" rather than "1000 ns".
+        while (unit < units.length - 1 && Math.abs(roundToSignificant(value)) >= 1_000) {
+            value /= 1_000;
+            unit++;
+        }
+        return significant(value) + " " + units[unit];
+    }
+
+    /** A ratio such as {@code 1.07x}. */
+    public static String ratio(double ratio) {
+        return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2fx", ratio);
+    }
+
+    /** An interval of ratios, such as {@code [0.95x, 1.07x]}. */
+    public static String interval(double low, double high) {
+        return "[" + ratio(low) + ", " + ratio(high) + "]";
+    }
+
+    /** A p-value: four decimals, or scientific notation below 0.0001 ({@code 6.4e-09}). */
+    public static String pValue(double p) {
+        if (Double.isNaN(p)) {
+            return "-";
+        }
+        return p < 0.0001 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    }
+
+    /** A fraction as a percentage with one decimal, such as {@code 12.5%}. */
+    public static String percent(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    /** A count with thousands separators, such as {@code 324,083,677}. */
+    public static String count(long count) {
+        return String.format(Locale.ROOT, "%,d", count);
+    }
+
+    /** The half-width of an interval of ratios on the log scale: how far each bound lies from its centre. */
+    public static double logHalfWidth(double low, double high) {
+        return (Math.log(high) - Math.log(low)) / 2;
+    }
+
+    private static double roundToSignificant(double value) {
+        return Double.parseDouble(significant(value));
+    }
+
+    /** Three significant digits; the digits are chosen after rounding, so 9.996 reads "10.0". */
+    private static String significant(double value) {
+        final double magnitude = Math.abs(value);
+        if (magnitude >= 99.95) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        if (magnitude >= 9.995) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.dbbench.evaluate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+import dev.dbbench.baseline.BaselineStore;
+import dev.dbbench.config.BaselineMode;
+import dev.dbbench.config.Choices;
+import dev.dbbench.config.TimeGate;
+import dev.dbbench.verdict.ExpectationVerdict;
+import dev.dbbench.verdict.Verdict;
+import org.junit.jupiter.api.Test;
+
+class GateTest {
+
+    private static final boolean CI = true;
+    private static final boolean DEVELOPER = false;
+    private static final boolean HAS_ENTRY = true;
+    private static final boolean NO_ENTRY = false;
+
+    @Test
+    void compareFailsConfirmedRegressionsAndWarnsOnInconclusiveOnes() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI);
+
+        assertThat(gate.decide(Verdict.REGRESSION, true)).isEqualTo(Decision.FAIL);
+        assertThat(gate.decide(Verdict.INCONCLUSIVE, true)).isEqualTo(Decision.WARN);
+        assertThat(gate.decide(Verdict.PASS, true)).isEqualTo(Decision.NONE);
+        assertThat(gate.decide(Verdict.IMPROVEMENT, true)).isEqualTo(Decision.NONE);
+        assertThat(recorder(BaselineMode.COMPARE, false).writes(HAS_ENTRY)).isFalse();
+    }
+
+    @Test
+    void compareRecordsOrFailsMissingBaselinesAsConfigured() {
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).decide(Verdict.NEW, false))
+                .isEqualTo(Decision.NONE);
+        assertThat(recorder(BaselineMode.COMPARE, false).writes(NO_ENTRY)).isTrue();
+        assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).decide(Verdict.NEW, false))
+                .isEqualTo(Decision.FAIL);
+        assertThat(recorder(BaselineMode.COMPARE, true).writes(NO_ENTRY)).isFalse();
+    }
+
+    @Test
+    void updateWritesEverythingAndFailsNothing() {
+        final Gate gate = new Gate(BaselineMode.UPDATE, true, Optional.of(TimeGate.FAIL), CI);
+
+        for (Verdict verdict : Verdict.values()) {
+            assertThat(gate.decide(verdict, true)).as(verdict.name()).isEqualTo(Decision.NONE);
+            assertThat(gate.confirms(verdict, true)).as(verdict.name()).isFalse();
+        }
+        assertThat(recorder(BaselineMode.UPDATE, true).writes(HAS_ENTRY)).isTrue();
+        assertThat(recorder(BaselineMode.UPDATE, true).writes(NO_ENTRY)).isTrue();
+    }
+
+    @Test
+    void recordMissingRecordsOnlyNewEntriesEvenWhenMissingOnesWouldFail() {
+        final Gate gate = new Gate(BaselineMode.RECORD_MISSING, true, Optional.empty(), CI);
+
+        assertThat(gate.decide(Verdict.NEW, false)).isEqualTo(Decision.NONE);
+        assertThat(recorder(BaselineMode.RECORD_MISSING, true).writes(NO_ENTRY)).isTrue();
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(Decision.FAIL);
+        assertThat(gate.decide(Verdict.PASS, false)).isEqualTo(Decision.NONE);
+        assertThat(recorder(BaselineMode.RECORD_MISSING, true).writes(HAS_ENTRY)).isFalse();
+    }
+
+    @Test
+    void defaultTimeGateWarnsOnlyOnADeveloperMachineAgainstBaselinesFromCi() {
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI).timeGate(true)).isEqualTo(TimeGate.FAIL);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).timeGate(false))
+                .isEqualTo(TimeGate.FAIL);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).timeGate(true))
+                .isEqualTo(TimeGate.WARN);
+        assertThat(new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), DEVELOPER).timeGate(true))
+                .isEqualTo(TimeGate.FAIL);
+    }
+
+    @Test
+    void warnReportsARegressionWithoutFailing() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.WARN), CI);
+
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(Decision.WARN);
+        assertThat(gate.confirms(Verdict.REGRESSION, false)).isTrue();
+    }
+
+    @Test
+    void warningOnlyTurnsTimingFailuresIntoWarningsButKeepsOffAndExpectations() {
+        final Gate failing = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), CI);
+        final Gate off = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
+
+        assertThat(failing.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.WARN);
+        assertThat(failing.warningOnly().confirms(Verdict.REGRESSION, false)).isTrue();
+        assertThat(off.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.NONE);
+        assertThat(failing.decide(ExpectationVerdict.MISSED)).isEqualTo(Decision.FAIL);
+    }
+
+    @Test
+    void offNeitherFailsNorWarnsNorReruns() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
+
+        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(Decision.NONE);
+        assertThat(gate.decide(Verdict.INCONCLUSIVE, false)).isEqualTo(Decision.NONE);
+        assertThat(gate.confirms(Verdict.REGRESSION, false)).isFalse();
+    }
+
+    @Test
+    void onlySuspectedRegressionsAreRerun() {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.empty(), CI);
+
+        for (Verdict verdict : Verdict.values()) {
+            assertThat(gate.confirms(verdict, false)).as(verdict.name()).isEqualTo(verdict == Verdict.REGRESSION);
+        }
+    }
+
+    @Test
+    void timeGateValuesParseAndListThemselves() {
+        assertThat(Choices.parse(" Warn ", TimeGate.values())).contains(TimeGate.WARN);
+        assertThat(Choices.parse("loud", TimeGate.values())).isEmpty();
+        assertThat(Choices.allowed(TimeGate.values())).isEqualTo("fail, warn, off");
+    }
+
+    private static BaselineRecorder recorder(BaselineMode mode, boolean failOnMissing) {
+        return new BaselineRecorder(new BaselineStore(Path.of("unused")), mode, failOnMissing);
+    }
+}
