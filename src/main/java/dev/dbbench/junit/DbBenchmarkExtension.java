@@ -2,7 +2,6 @@ package dev.dbbench.junit;
 
 import java.lang.reflect.Method;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -25,7 +24,6 @@ import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderResolver;
 import dev.dbbench.spec.SpecFactory;
 import dev.dbbench.spec.TargetResolver;
-import dev.dbbench.text.Figures;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -109,13 +107,7 @@ public final class DbBenchmarkExtension
                 arguments(context)).run(instance, invocationContext.getArguments().toArray(), timer(context),
                 scope(context));
         runContext(context).report().add(result);
-        context.publishReportEntry(Map.of(
-                "dbbench.verdict", result.verdict().name(),
-                "dbbench.target", result.id().target(),
-                "dbbench.median", Figures.duration(result.time().current().summary().median()),
-                "dbbench.baseline", result.time().baseline().map(base -> Figures.duration(base.summary().median()))
-                        .orElse("-"),
-                "dbbench.ratio", Figures.ratio(result.time().assessment().judgement().ratio())));
+        context.publishReportEntry(ResultMessages.reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
         final ResultMessages messages = ResultMessages.of(result);
         messages.printed().forEach(System.out::println);
@@ -124,21 +116,9 @@ public final class DbBenchmarkExtension
         }
     }
 
-    /**
-     * The target of this invocation; for class-level methods the class's one target that injects the
-     * type, so a class on PostgreSQL and MongoDB can load both in {@code @BeforeAll}.
-     */
+    /** The target of this invocation; for class-level methods the class's one target that injects the type. */
     private EngineTarget currentTarget(ExtensionContext context, Class<?> type) {
-        final List<EngineTarget> targets = targetsFor(context).stream()
-                .filter(target -> target.kind().injectableTypes().contains(type))
-                .toList();
-        if (targets.size() != 1) {
-            throw new DbBenchConfigurationException(context.getRequiredTestClass().getSimpleName() + " runs on "
-                    + targets.size() + " engine targets that inject " + type.getSimpleName() + " " + targets
-                    + ", so a class-level method cannot know which"
-                    + " database to use; declare the parameter on a @BeforeEach method or a benchmark instead");
-        }
-        return targets.get(0);
+        return TargetResolver.injecting(context.getRequiredTestClass(), type, targetsFor(context));
     }
 
     private List<EngineTarget> targetsFor(ExtensionContext context) {
@@ -175,7 +155,7 @@ public final class DbBenchmarkExtension
         }
         final ExtensionContext owner = classLevel;
         return stored(owner, "class:" + owner.getUniqueId(),
-                () -> new ClassContext(owner.getRequiredTestClass(), runContext(context)), ClassContext.class);
+                () -> runContext(context).classContext(owner.getRequiredTestClass()), ClassContext.class);
     }
 
     private static Arguments arguments(ExtensionContext context) {

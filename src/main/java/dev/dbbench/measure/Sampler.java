@@ -84,32 +84,13 @@ public final class Sampler {
             }
             checkDeadline(deadline, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
-        final long[] probeCost = new long[sides.size()];
-        for (int s = 0; s < sides.size(); s++) {
-            if (sides.get(s).serverCpu().isPresent()) {
-                probeCost[s] = probeCost(sides.get(s).serverCpu().get());
-            }
-        }
-        final double[][] nanosPerOp = new double[sides.size()][plan.samples()];
-        final double[][] serverNanosPerOp = new double[sides.size()][];
-        for (int s = 0; s < sides.size(); s++) {
-            serverNanosPerOp[s] = new double[sides.get(s).serverCpu().isPresent() ? plan.samples() : 0];
-        }
-        final double[] sliceNanos = new double[rulerSlice.isPresent() ? plan.samples() : 0];
+        final Rounds rounds = new Rounds(sides, plan.samples(), rulerSlice.isPresent());
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
-                final Side side = sides.get(s);
-                if (side.serverCpu().isEmpty()) {
-                    nanosPerOp[s][i] = (double) sample(side, ops[s]) / ops[s];
-                    continue;
-                }
-                // The hook's server work is not the body's: read the probe after it, not before.
-                final long[] serverNanos = new long[1];
-                nanosPerOp[s][i] = (double) sample(side, ops[s], serverNanos) / ops[s];
-                serverNanosPerOp[s][i] = (double) Math.max(0, serverNanos[0] - probeCost[s]) / ops[s];
+                rounds.sample(s, i, ops[s]);
             }
             if (rulerSlice.isPresent()) {
-                sliceNanos[i] = timedSlice(rulerSlice.get());
+                rounds.sliceNanos[i] = timedSlice(rulerSlice.get());
             }
             if (i + 1 < plan.samples()) {
                 checkDeadline(deadline, "sample " + (i + 1) + " of " + plan.samples(), 0);
@@ -118,9 +99,47 @@ public final class Sampler {
         final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         final List<Samples> result = new ArrayList<>();
         for (int s = 0; s < sides.size(); s++) {
-            result.add(new Samples(nanosPerOp[s], ops[s], plan.warmups(), elapsed, serverNanosPerOp[s], sliceNanos));
+            result.add(new Samples(rounds.nanosPerOp[s], ops[s], plan.warmups(), elapsed, rounds.serverNanosPerOp[s],
+                    rounds.sliceNanos));
         }
         return result;
+    }
+
+    /** The timed samples of every side, filled round by round, with what each side's CPU probe costs. */
+    private static final class Rounds {
+
+        private final List<Side> sides;
+        private final double[][] nanosPerOp;
+        private final double[][] serverNanosPerOp;
+        private final double[] sliceNanos;
+        private final long[] probeCost;
+
+        Rounds(List<Side> sides, int samples, boolean sliced) throws Exception {
+            this.sides = sides;
+            this.nanosPerOp = new double[sides.size()][samples];
+            this.serverNanosPerOp = new double[sides.size()][];
+            this.sliceNanos = new double[sliced ? samples : 0];
+            this.probeCost = new long[sides.size()];
+            for (int s = 0; s < sides.size(); s++) {
+                final Optional<ServerCpuProbe> probe = sides.get(s).serverCpu();
+                serverNanosPerOp[s] = new double[probe.isPresent() ? samples : 0];
+                if (probe.isPresent()) {
+                    probeCost[s] = probeCost(probe.get());
+                }
+            }
+        }
+
+        void sample(int s, int i, int ops) throws Throwable {
+            final Side side = sides.get(s);
+            if (side.serverCpu().isEmpty()) {
+                nanosPerOp[s][i] = (double) Sampler.sample(side, ops) / ops;
+                return;
+            }
+            // The hook's server work is not the body's: read the probe after it, not before.
+            final long[] serverNanos = new long[1];
+            nanosPerOp[s][i] = (double) Sampler.sample(side, ops, serverNanos) / ops;
+            serverNanosPerOp[s][i] = (double) Math.max(0, serverNanos[0] - probeCost[s]) / ops;
+        }
     }
 
     /**

@@ -2,12 +2,14 @@ package dev.dbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
 import dev.dbbench.metric.Gating;
+import dev.dbbench.text.Figures;
 
 /**
  * What a finished benchmark prints and what it fails with: its result line, then each metric's and
@@ -21,6 +23,17 @@ public record ResultMessages(List<String> printed, List<String> failures) {
     public ResultMessages {
         printed = List.copyOf(printed);
         failures = List.copyOf(failures);
+    }
+
+    /** The figures of a result as JUnit report entries, for IDEs and the Open Test Reporting format. */
+    public static Map<String, String> reportEntry(BenchmarkResult result) {
+        return Map.of(
+                "dbbench.verdict", result.verdict().name(),
+                "dbbench.target", result.id().target(),
+                "dbbench.median", Figures.duration(result.time().current().summary().median()),
+                "dbbench.baseline", result.time().baseline()
+                        .map(baseline -> Figures.duration(baseline.summary().median())).orElse("-"),
+                "dbbench.ratio", Figures.ratio(result.time().assessment().judgement().ratio()));
     }
 
     public static ResultMessages of(BenchmarkResult result) {

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.dbbench.baseline.BaselineException;
 import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.baseline.BaselineStore;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.ScratchDatabase;
@@ -17,17 +18,25 @@ import dev.dbbench.spec.EngineTarget;
  */
 public final class ClassContext implements AutoCloseable {
 
+    /** Where the servers of a run come from: its pool, or a stand-in in a unit test. */
+    @FunctionalInterface
+    public interface Servers {
+        EngineServer server(EngineTarget target) throws Exception;
+    }
+
     private final Class<?> testClass;
-    private final RunContext run;
+    private final Servers pool;
+    private final BaselineStore baselines;
     private final Closer closer = new Closer();
     private final Map<EngineTarget, ScratchDatabase> databases = new HashMap<>();
     private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
 
-    public ClassContext(Class<?> testClass, RunContext run) {
+    public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines) {
         this.testClass = testClass;
-        this.run = run;
+        this.pool = pool;
+        this.baselines = baselines;
     }
 
     public Class<?> testClass() {
@@ -44,7 +53,7 @@ public final class ClassContext implements AutoCloseable {
     synchronized ScratchDatabase database(EngineTarget target, Filler filler) throws Exception {
         ScratchDatabase database = databases.get(target);
         if (database == null) {
-            final EngineServer server = run.pool().server(target);
+            final EngineServer server = pool.server(target);
             final ScratchDatabase created = server.createDatabase(testClass.getSimpleName());
             // A database on a server that died cannot be dropped, and need not be: it went with the server.
             closer.register(() -> {
@@ -66,7 +75,7 @@ public final class ClassContext implements AutoCloseable {
      */
     synchronized EngineServer server(EngineTarget target) throws Exception {
         final EngineServer server = servers.get(target);
-        return server != null ? server : run.pool().server(target);
+        return server != null ? server : pool.server(target);
     }
 
     /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */
@@ -81,7 +90,7 @@ public final class ClassContext implements AutoCloseable {
         }
         if (baseline == null) {
             try {
-                baseline = run.baselines().read(testClass.getName());
+                baseline = baselines.read(testClass.getName());
             } catch (BaselineException e) {
                 baselineFailure = e;
                 throw e;

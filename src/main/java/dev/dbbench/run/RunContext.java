@@ -115,12 +115,9 @@ public final class RunContext implements AutoCloseable {
         return String.join(", ", parts);
     }
 
-    EnginePool pool() {
-        return pool;
-    }
-
-    BaselineStore baselines() {
-        return recorder.store();
+    /** The context of one test class of this run. */
+    public ClassContext classContext(Class<?> testClass) {
+        return new ClassContext(testClass, pool::server, recorder.store());
     }
 
     Gate gate() {

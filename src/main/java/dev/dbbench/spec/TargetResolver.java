@@ -52,6 +52,23 @@ public final class TargetResolver {
         return targets(testClass.getSimpleName(), new Declared(List.of(), List.of()));
     }
 
+    /**
+     * The one target among a class's that injects a type, for a class-level method such as
+     * {@code @BeforeAll}: a class on PostgreSQL and MongoDB can load both, each from its own target.
+     */
+    public static EngineTarget injecting(Class<?> testClass, Class<?> type, List<EngineTarget> targets) {
+        final List<EngineTarget> injecting = targets.stream()
+                .filter(target -> target.kind().injectableTypes().contains(type))
+                .toList();
+        if (injecting.size() != 1) {
+            throw new DbBenchConfigurationException(testClass.getSimpleName() + " runs on " + injecting.size()
+                    + " engine targets that inject " + type.getSimpleName() + " " + injecting + ", so a class-level"
+                    + " method cannot know which database to use; declare the parameter on a @BeforeEach method or a"
+                    + " benchmark instead");
+        }
+        return injecting.get(0);
+    }
+
     /** The engine annotations of one element. */
     private record Declared(List<Postgres> postgres, List<Mongo> mongo) {
 

@@ -1,0 +1,7 @@
+/**
+ * What users write: the annotations that declare benchmarks, engines and expectations, the
+ * injected {@link dev.dbbench.api.SampleTimer}, and the configuration keys.
+ */
+@API(status = EXPERIMENTAL)
+package dev.dbbench.api;
+

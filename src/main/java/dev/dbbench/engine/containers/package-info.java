@@ -1,0 +1,7 @@
+/**
+ * Docker containers through Testcontainers: the Docker check, image pulls, container lifecycle.
+ * Internal: it may change in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.engine.containers;
+

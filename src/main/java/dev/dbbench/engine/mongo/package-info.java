@@ -1,0 +1,7 @@
+/**
+ * MongoDB servers: the in-process emulator, containers and external servers. Internal: it may
+ * change in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.engine.mongo;
+

@@ -1,0 +1,7 @@
+/**
+ * Servers for engine targets, scratch databases and the server pool. Internal: it may change in
+ * any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.engine;
+

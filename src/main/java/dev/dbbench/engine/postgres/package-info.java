@@ -1,0 +1,7 @@
+/**
+ * PostgreSQL servers: embedded binaries, containers and external servers. Internal: it may change
+ * in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.engine.postgres;
+

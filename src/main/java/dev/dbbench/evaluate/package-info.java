@@ -1,0 +1,7 @@
+/**
+ * The evaluation of one benchmark's measurements: judge, confirm, gate, record. Internal: it may
+ * change in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.evaluate;
+

@@ -1,0 +1,7 @@
+/**
+ * Statement capture and EXPLAIN of a benchmark's statements. Internal: it may change in any
+ * release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.explain;
+

@@ -1,0 +1,6 @@
+/**
+ * The JUnit Jupiter extension behind {@code @DbBenchmark}: it wires dbbench's stages to JUnit.
+ */
+@API(status = EXPERIMENTAL)
+package dev.dbbench.junit;
+

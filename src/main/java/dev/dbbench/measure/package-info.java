@@ -1,0 +1,7 @@
+/**
+ * Sampling a benchmark body: calibration, warm-ups, timed samples and the machine-speed ruler.
+ * Internal: it may change in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.measure;
+

@@ -1,0 +1,7 @@
+/**
+ * Result formats, the run report and the messages a benchmark prints. Internal: it may change in
+ * any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.report;
+

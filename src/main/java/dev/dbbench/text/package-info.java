@@ -1,0 +1,7 @@
+/**
+ * How figures and messages are written, the same in every format. Internal: it may change in any
+ * release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.text;
+

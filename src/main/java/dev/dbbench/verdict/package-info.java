@@ -1,0 +1,6 @@
+/**
+ * The judges of timings and of relative expectations. Internal: it may change in any release.
+ */
+@API(status = INTERNAL)
+package dev.dbbench.verdict;
+
