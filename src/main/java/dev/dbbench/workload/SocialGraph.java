@@ -23,7 +23,8 @@ import java.util.TreeMap;
 /**
  * Seed 003's Pokec-like social network: profiles with many optional fields and directed
  * friendships with a skewed out-degree, generated from {@code (seed, id)} and loadable into
- * PostgreSQL; {@link SocialGraphMongo} loads the same graph into MongoDB.
+ * PostgreSQL; {@link SocialGraphMongo} loads the same graph into MongoDB. A profile depends on the
+ * seed and its id only; its friendships also on the number of profiles they are drawn from.
  *
  * <p>Profiles have ids {@code 1 .. profiles} (ids above are free for inserts) and an {@code age}
  * (0 for "not given", as in Pokec, for about 15% of them; otherwise 12 to 79, most often 17, median 21)

@@ -13,7 +13,8 @@ import org.bson.Document;
  * How much space a table or collection takes, in bytes, as the engine reports it: the data, its
  * indexes, and both together (seed 001 charts these as the collection grows).
  *
- * <p>The MongoDB emulator reports a storage size of 0; only a real server's figures mean anything.
+ * <p>The MongoDB emulator reports a storage size of 0 and no index size, so its sizes are all 0; only
+ * a real server's figures mean anything.
  */
 public record StorageSize(long dataBytes, long indexBytes, long totalBytes) {
 
@@ -35,7 +36,7 @@ public record StorageSize(long dataBytes, long indexBytes, long totalBytes) {
 
     /**
      * A MongoDB collection's size from {@code collStats}: {@code storageSize} (on disk, compressed),
-     * {@code totalIndexSize}, and their sum.
+     * {@code totalIndexSize}, and their sum; a field the server leaves out counts as 0.
      */
     public static StorageSize ofCollection(final MongoDatabase database, final String collection) {
         Objects.requireNonNull(collection, "collection");

@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>Columns are drawn so that every query's answer is known exactly at any size:
  * <ul>
- *   <li>{@code c1} is the row number {@code 0 .. rows-1}, as the seed's files numbered their rows, so
+ *   <li>{@code c1} is the row number {@code 0 .. rows-1} (the seed's files numbered theirs from 1), so
  *       {@code count(distinct c1)} and the group by seven columns (which include {@code c1}) both
  *       count {@code rows};</li>
  *   <li>{@code c2 .. c6}, the chains' join keys, and {@code c60}, the filtered column, each hold every

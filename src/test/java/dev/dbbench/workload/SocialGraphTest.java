@@ -30,7 +30,7 @@ class SocialGraphTest {
     private final SocialGraph graph = new SocialGraph(3, PROFILES);
 
     @Test
-    void profilesAndFriendsDependOnlyOnSeedAndId() {
+    void theSameSeedGivesTheSameGraphAndAProfileDoesNotDependOnTheGraphsSize() {
         final SocialGraph again = new SocialGraph(3, PROFILES);
         final SocialGraph otherSeed = new SocialGraph(4, PROFILES);
         for (final long id : new long[] {1, 2, 777, PROFILES}) {
