@@ -5,3 +5,6 @@
 @API(status = EXPERIMENTAL)
 package dev.dbbench.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;

@@ -5,3 +5,6 @@
 @API(status = INTERNAL)
 package dev.dbbench.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;

@@ -4,3 +4,6 @@
 @API(status = EXPERIMENTAL)
 package dev.dbbench.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;

@@ -5,3 +5,6 @@
 @API(status = INTERNAL)
 package dev.dbbench.metric;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;

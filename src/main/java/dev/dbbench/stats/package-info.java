@@ -4,3 +4,6 @@
 @API(status = INTERNAL)
 package dev.dbbench.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;

@@ -4,3 +4,6 @@
 @API(status = EXPERIMENTAL)
 package dev.dbbench.workload;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
