@@ -95,7 +95,11 @@ public final class BaselineStore {
         IN_THIS_JVM.lock();
         try (FileChannel lockChannel = openLockFile();
                 FileLock lock = lockWaiting(lockChannel)) {
-            final BaselineFile merged = read(className).orElseGet(() -> BaselineFile.empty(className)).with(updates);
+            final Optional<BaselineFile> current = read(className);
+            if (current.isPresent()) {
+                requireReplaceable(file);
+            }
+            final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates);
             writeAtomically(file, codec.encode(merged));
             requireRecorded(file, updates.keySet(), read(className).orElseGet(() -> BaselineFile.empty(className)));
             return merged;
@@ -129,6 +133,27 @@ public final class BaselineStore {
                     throw new FileLockInterruptionException();
                 }
             }
+        }
+    }
+
+    /**
+     * A read-only baseline file is the user's word that it must not change, so it is not replaced,
+     * although a rename over it would succeed (the directory is writable) and root could write it
+     * anyway: the mode bits decide, for every user alike.
+     */
+    private static void requireReplaceable(Path file) throws IOException {
+        final boolean posix = Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class);
+        final Set<PosixFilePermission> permissions = posix ? Files.getPosixFilePermissions(file) : Set.of();
+        final String mode = posix ? "mode " + PosixFilePermissions.toString(permissions) : "read-only";
+        if (posix ? !permissions.contains(PosixFilePermission.OWNER_WRITE) : !Files.isWritable(file)) {
+            throw new BaselineException("cannot replace " + file + " (" + mode + "): the file is read-only, so"
+                    + " dbbench leaves it as it is; nothing was written. To record the new entries, make it writable"
+                    + (posix ? " (chmod u+w " + file + ")" : "") + " and run again.");
+        }
+        if (!Files.isWritable(file)) {
+            throw new BaselineException("cannot replace " + file + " (" + mode + ", owner "
+                    + Files.getOwner(file).getName() + "): user " + System.getProperty("user.name") + " may not write"
+                    + " it, so dbbench leaves it as it is; nothing was written. Run the update as its owner.");
         }
     }
 

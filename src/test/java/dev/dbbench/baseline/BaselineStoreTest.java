@@ -154,6 +154,26 @@ class BaselineStoreTest {
     }
 
     @Test
+    void readOnlyFileIsNotReplacedAndTheMessageNamesItsMode() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100)));
+        final Path file = store.fileFor(CLASS_NAME);
+        final byte[] before = Files.readAllBytes(file);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+
+        // Also as root, who could write the file anyway: the mode is the user's word, not an obstacle.
+        assertThatThrownBy(() -> store.merge(CLASS_NAME, Map.of("b [pg]", entry("b", 200))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageStartingWith("cannot replace " + file + " (mode r--r--r--)")
+                .hasMessageContaining("chmod u+w " + file)
+                .hasMessageContaining("nothing was written");
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("r--r--r--");
+        assertThat(filesIn(tempDir)).containsExactly(file.getFileName().toString());
+    }
+
+    @Test
     void anEntryMissingFromTheFileAfterWritingIsAnErrorNamingFileAndEntry() {
         final Path file = tempDir.resolve(CLASS_NAME + ".json");
         // What the file holds when a writer that ignores the lock replaced it right after this merge.
