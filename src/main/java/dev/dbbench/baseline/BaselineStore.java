@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileLockInterruptionException;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -16,12 +17,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.dbbench.api.ConfigKeys;
 
@@ -33,6 +34,12 @@ import dev.dbbench.api.ConfigKeys;
  * never leaves a half-written file. A file that cannot be parsed is never overwritten.
  */
 public final class BaselineStore {
+
+    /**
+     * A file lock is held by a whole JVM: a second {@code lock()} from this JVM fails at once instead of
+     * waiting, so the threads of this JVM take turns here before taking the lock file.
+     */
+    private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
 
     private final Path directory;
     private final BaselineCodec codec = new BaselineCodec();
@@ -78,21 +85,90 @@ public final class BaselineStore {
      *
      * @return the file as written
      */
-    public synchronized BaselineFile merge(String className, Map<String, BaselineEntry> updates) {
+    public BaselineFile merge(String className, Map<String, BaselineEntry> updates) {
         final Path file = fileFor(className);
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
             throw unwritable(e);
         }
-        try (FileChannel lockChannel = FileChannel.open(lockFileFor(file),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = lockChannel.lock()) {
-            final BaselineFile merged = read(className).orElseGet(() -> BaselineFile.empty(className)).with(updates);
+        IN_THIS_JVM.lock();
+        try (FileChannel lockChannel = openLockFile();
+                FileLock lock = lockWaiting(lockChannel)) {
+            final Optional<BaselineFile> current = read(className);
+            if (current.isPresent()) {
+                requireReplaceable(file);
+            }
+            final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates);
             writeAtomically(file, codec.encode(merged));
+            requireRecorded(file, updates.keySet(), read(className).orElseGet(() -> BaselineFile.empty(className)));
             return merged;
         } catch (IOException e) {
             throw unwritable(e);
+        } finally {
+            IN_THIS_JVM.unlock();
+        }
+    }
+
+    private static FileChannel openLockFile() {
+        final Path lockFile = lockFile();
+        try {
+            return FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new BaselineException("cannot open " + lockFile + ", the lock file that serializes baseline writes ("
+                    + e + "); no baseline file was changed. Make it writable, or delete it while no build runs.", e);
+        }
+    }
+
+    private static FileLock lockWaiting(FileChannel channel) throws IOException {
+        while (true) {
+            try {
+                return channel.lock();
+            } catch (OverlappingFileLockException e) {
+                // Held by a copy of this class from another class loader of this JVM; wait our turn.
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new FileLockInterruptionException();
+                }
+            }
+        }
+    }
+
+    /**
+     * A read-only baseline file is the user's word that it must not change, so it is not replaced,
+     * although a rename over it would succeed (the directory is writable) and root could write it
+     * anyway: the mode bits decide, for every user alike.
+     */
+    private static void requireReplaceable(Path file) throws IOException {
+        final boolean posix = Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class);
+        final Set<PosixFilePermission> permissions = posix ? Files.getPosixFilePermissions(file) : Set.of();
+        final String mode = posix ? "mode " + PosixFilePermissions.toString(permissions) : "read-only";
+        if (posix ? !permissions.contains(PosixFilePermission.OWNER_WRITE) : !Files.isWritable(file)) {
+            throw new BaselineException("cannot replace " + file + " (" + mode + "): the file is read-only, so"
+                    + " dbbench leaves it as it is; nothing was written. To record the new entries, make it writable"
+                    + (posix ? " (chmod u+w " + file + ")" : "") + " and run again.");
+        }
+        if (!Files.isWritable(file)) {
+            throw new BaselineException("cannot replace " + file + " (" + mode + ", owner "
+                    + Files.getOwner(file).getName() + "): user " + System.getProperty("user.name") + " may not write"
+                    + " it, so dbbench leaves it as it is; nothing was written. Run the update as its owner.");
+        }
+    }
+
+    /**
+     * Checks that the file as read back holds every entry just recorded: a writer that ignores the lock
+     * (another tool, an older dbbench) may have replaced it in between, and a lost entry must not go
+     * unnoticed.
+     */
+    static void requireRecorded(Path file, Set<String> recorded, BaselineFile onDisk) {
+        final SortedSet<String> missing = new TreeSet<>(recorded);
+        missing.removeAll(onDisk.benchmarks().keySet());
+        if (!missing.isEmpty()) {
+            throw new BaselineException("the entries " + missing + " just recorded in " + file + " are missing from it"
+                    + " when read back: another process replaced the file without dbbench's lock. Run the update"
+                    + " again when nothing else writes " + file + ".");
         }
     }
 
@@ -133,18 +209,19 @@ public final class BaselineStore {
     }
 
     /**
-     * The lock lives in the temporary directory, not beside the baselines, so no lock file ever shows
-     * up in the user's working tree; the name is derived from the baseline file's absolute path.
+     * Every process of this user on this machine takes the same lock file for every baseline directory,
+     * rather than one per file or per directory path. So mutual exclusion does not depend on how a
+     * path is spelled (a symlinked or bind-mounted baselines folder is the same folder), and the
+     * temporary directory holds one dbbench lock file, not one per path ever written. The file is
+     * never deleted: a process waiting on a deleted lock file would, once it got the lock, hold a lock
+     * that a process opening the file anew does not see. A merge holds it for milliseconds, so merges
+     * into unrelated directories barely wait for each other. The lock lives in the temporary directory
+     * so that it never shows up in the user's working tree, and is per user because a lock file
+     * created by another user cannot be opened for writing.
      */
-    private static Path lockFileFor(Path file) {
-        try {
-            final byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(file.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-            return Paths.get(System.getProperty("java.io.tmpdir"),
-                    "dbbench-" + HexFormat.of().formatHex(digest, 0, 12) + ".lock");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+    private static Path lockFile() {
+        final String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
+        return Paths.get(System.getProperty("java.io.tmpdir"), "dbbench-baselines-" + user + ".lock");
     }
 
     private BaselineException unwritable(IOException e) {

@@ -48,7 +48,7 @@ public final class ProviderResolver {
                 final DockerAvailability status = docker();
                 if (!status.available()) {
                     throw new DbBenchConfigurationException(source + ", which needs Docker, but " + status.description()
-                            + ". Start Docker, or choose " + ConfigKeys.PROVIDER + "=embedded (in-process PostgreSQL,"
+                            + ". Start Docker (or mend what the check names), or choose " + ConfigKeys.PROVIDER + "=embedded (in-process PostgreSQL,"
                             + " emulated MongoDB) or " + ConfigKeys.PROVIDER + "=external (" + ConfigKeys.POSTGRES_URL
                             + ", " + ConfigKeys.MONGODB_URI + ")");
                 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -154,6 +155,39 @@ class BaselineStoreTest {
     }
 
     @Test
+    void readOnlyFileIsNotReplacedAndTheMessageNamesItsMode() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        store.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 100)));
+        final Path file = store.fileFor(CLASS_NAME);
+        final byte[] before = Files.readAllBytes(file);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+
+        // Also as root, who could write the file anyway: the mode is the user's word, not an obstacle.
+        assertThatThrownBy(() -> store.merge(CLASS_NAME, Map.of("b [pg]", entry("b", 200))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageStartingWith("cannot replace " + file + " (mode r--r--r--)")
+                .hasMessageContaining("chmod u+w " + file)
+                .hasMessageContaining("nothing was written");
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("r--r--r--");
+        assertThat(filesIn(tempDir)).containsExactly(file.getFileName().toString());
+    }
+
+    @Test
+    void anEntryMissingFromTheFileAfterWritingIsAnErrorNamingFileAndEntry() {
+        final Path file = tempDir.resolve(CLASS_NAME + ".json");
+        // What the file holds when a writer that ignores the lock replaced it right after this merge.
+        final BaselineFile onDisk = BaselineFile.empty(CLASS_NAME).with(Map.of("a [pg]", entry("a", 2)));
+
+        BaselineStore.requireRecorded(file, Set.of("a [pg]"), onDisk);
+        assertThatThrownBy(() -> BaselineStore.requireRecorded(file, Set.of("a [pg]", "b [pg]", "c [pg]"), onDisk))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageStartingWith("the entries [b [pg], c [pg]] just recorded in " + file
+                        + " are missing from it");
+    }
+
+    @Test
     void concurrentMergesThroughOneStoreLoseNoEntry() throws Exception {
         final BaselineStore store = new BaselineStore(tempDir);
         final int threads = 8;
@@ -187,28 +221,102 @@ class BaselineStoreTest {
 
     @Test
     void concurrentMergesFromSeveralJvmsLoseNoEntry() throws Exception {
-        final int processes = 3;
-        final int mergesPerProcess = 30;
         final Path directory = tempDir.resolve("baselines");
+
+        runMergingJvms(List.of(directory, directory, directory), 30, 1, Path.of(System.getProperty("java.io.tmpdir")));
+
+        final BaselineFile merged = new BaselineStore(directory).read(CLASS_NAME).orElseThrow();
+        assertThat(merged.benchmarks()).hasSize(3 * 30);
+        assertThat(merged.benchmarks().keySet()).allMatch(key -> key.matches("p[0-2]m\\d+ \\[pg\\]"));
+        assertThat(filesIn(directory)).containsExactly("com.example.OrderBench.json");
+    }
+
+    @Test
+    void concurrentMergesThroughASymlinkedDirectoryLoseNoEntry() throws Exception {
+        final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
+        // One project's baselines folder is a link to another's: both write the same files.
+        final Path linked = Files.createSymbolicLink(tempDir.resolve("linked-baselines"), directory);
+        final BaselineStore direct = new BaselineStore(directory);
+        final BaselineStore throughLink = new BaselineStore(linked);
+        final int threads = 3;
+        final int mergesPerThread = 20;
+        final CountDownLatch start = new CountDownLatch(1);
+        final ExecutorService executor = Executors.newFixedThreadPool(2 * threads);
+        try {
+            final List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 2 * threads; t++) {
+                final int thread = t;
+                final BaselineStore store = thread % 2 == 0 ? direct : throughLink;
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < mergesPerThread; i++) {
+                        final String method = "t" + thread + "m" + i;
+                        store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i + 2)));
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+
+        assertThat(direct.read(CLASS_NAME).orElseThrow().benchmarks()).hasSize(2 * threads * mergesPerThread);
+    }
+
+    @Test
+    void concurrentMergesFromJvmsThroughASymlinkedDirectoryLoseNoEntry() throws Exception {
+        final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
+        final Path linked = Files.createSymbolicLink(tempDir.resolve("linked-baselines"), directory);
+
+        runMergingJvms(List.of(directory, linked, directory, linked), 25, 1,
+                Path.of(System.getProperty("java.io.tmpdir")));
+
+        assertThat(new BaselineStore(directory).read(CLASS_NAME).orElseThrow().benchmarks()).hasSize(4 * 25);
+    }
+
+    @Test
+    void mergesIntoManyFilesAndDirectoriesLeaveOneLockFile() throws Exception {
+        // A temporary directory of their own, so that the lock files of other runs on this machine do not count.
+        final Path lockDirectory = Files.createDirectory(tempDir.resolve("tmp"));
+        final Path first = tempDir.resolve("first");
+        final Path second = tempDir.resolve("second");
+
+        runMergingJvms(List.of(first, second), 12, 6, lockDirectory);
+
+        assertThat(filesIn(first)).hasSize(6);
+        assertThat(filesIn(second)).hasSize(6);
+        assertThat(filesIn(lockDirectory)).hasSize(1);
+    }
+
+    /**
+     * Starts one JVM per directory, each merging {@code merges} entries spread over {@code classes}
+     * baseline files, releases them together and waits until all have finished.
+     */
+    private void runMergingJvms(List<Path> directories, int merges, int classes, Path javaTmpdir) throws Exception {
         final Path control = Files.createDirectory(tempDir.resolve("control"));
         final List<Process> children = new ArrayList<>();
         try {
-            for (int p = 0; p < processes; p++) {
+            for (int p = 0; p < directories.size(); p++) {
                 children.add(new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         // The lock lives in java.io.tmpdir; every process must see the same one, as forks do.
-                        "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                        "-Djava.io.tmpdir=" + javaTmpdir,
                         "-cp", System.getProperty("java.class.path"),
                         MergingProcess.class.getName(),
-                        directory.toString(), control.toString(), "p" + p, Integer.toString(mergesPerProcess))
+                        directories.get(p).toString(), control.toString(), "p" + p, Integer.toString(merges),
+                        Integer.toString(classes))
                         .redirectErrorStream(true)
                         .redirectOutput(control.resolve("p" + p + ".log").toFile())
                         .start());
             }
             // Release the children together once all are up, so their merges really overlap.
-            awaitFiles(control, processes, ".ready");
+            awaitFiles(control, directories.size(), ".ready");
             Files.createFile(control.resolve("go"));
-            for (int p = 0; p < processes; p++) {
+            for (int p = 0; p < directories.size(); p++) {
                 final Process child = children.get(p);
                 assertThat(child.waitFor(60, TimeUnit.SECONDS)).as("process p%d finished in time", p).isTrue();
                 assertThat(child.exitValue()).as("exit value of p%d, log: %s", p, log(control, p)).isZero();
@@ -216,14 +324,9 @@ class BaselineStoreTest {
         } finally {
             children.forEach(Process::destroyForcibly);
         }
-
-        final BaselineFile merged = new BaselineStore(directory).read(CLASS_NAME).orElseThrow();
-        assertThat(merged.benchmarks()).hasSize(processes * mergesPerProcess);
-        assertThat(merged.benchmarks().keySet()).allMatch(key -> key.matches("p[0-2]m\\d+ \\[pg\\]"));
-        assertThat(filesIn(directory)).containsExactly("com.example.OrderBench.json");
     }
 
-    /** A separate JVM that merges its own keys into the shared baseline file. */
+    /** A separate JVM that merges its own keys into the shared baseline files. */
     static final class MergingProcess {
 
         public static void main(String[] args) throws Exception {
@@ -231,6 +334,7 @@ class BaselineStoreTest {
             final Path control = Path.of(args[1]);
             final String prefix = args[2];
             final int merges = Integer.parseInt(args[3]);
+            final int classes = Integer.parseInt(args[4]);
             Files.createFile(control.resolve(prefix + ".ready"));
             final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!Files.exists(control.resolve("go"))) {
@@ -241,7 +345,8 @@ class BaselineStoreTest {
             }
             for (int i = 0; i < merges; i++) {
                 final String method = prefix + "m" + i;
-                store.merge(CLASS_NAME, Map.of(method + " [pg]", entry(method, i + 2)));
+                final String className = classes == 1 ? CLASS_NAME : "com.example.Bench" + i % classes;
+                store.merge(className, Map.of(method + " [pg]", entry(method, i + 2)));
             }
         }
     }

@@ -77,7 +77,7 @@ class ProviderResolverTest {
         assertThatThrownBy(() -> resolver(false).resolve("@Postgres on A", Provider.DEFAULT, EngineKind.POSTGRES))
                 .isInstanceOf(DbBenchConfigurationException.class)
                 .hasMessage("configuration parameter dbbench.provider is containers, which needs Docker, but no Docker"
-                        + " engine answered. Start Docker, or choose dbbench.provider=embedded (in-process PostgreSQL,"
+                        + " engine answered. Start Docker (or mend what the check names), or choose dbbench.provider=embedded (in-process PostgreSQL,"
                         + " emulated MongoDB) or dbbench.provider=external (dbbench.postgres.url, dbbench.mongodb.uri)");
         assertThatThrownBy(() -> resolver(false).resolve("@Mongo on B", Provider.CONTAINERS, EngineKind.MONGODB))
                 .hasMessageStartingWith("@Mongo on B declares provider = CONTAINERS, which needs Docker");

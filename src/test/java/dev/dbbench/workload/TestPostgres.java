@@ -1,30 +1,38 @@
 package dev.dbbench.workload;
 
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.engine.postgres.EmbeddedPostgresServer;
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
 
-/** An embedded PostgreSQL server for the workload tests, with small query helpers. */
+/** An embedded PostgreSQL server with a database of its own for the workload tests, with small query helpers. */
 final class TestPostgres implements AutoCloseable {
 
-    private final EmbeddedPostgres server;
+    private final EmbeddedPostgresServer server;
+    private final ScratchDatabase database;
 
-    private TestPostgres(final EmbeddedPostgres server) {
+    private TestPostgres(final EmbeddedPostgresServer server, final ScratchDatabase database) {
         this.server = server;
+        this.database = database;
     }
 
-    static TestPostgres start() throws IOException {
-        return new TestPostgres(EmbeddedPostgres.start());
+    static TestPostgres start() throws Exception {
+        final EmbeddedPostgresServer server = EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES,
+                "17", new TreeMap<>(), ProviderKind.EMBEDDED, ""));
+        return new TestPostgres(server, server.createDatabase("workload"));
     }
 
     Connection connect() throws SQLException {
-        return server.getPostgresDatabase().getConnection();
+        return database.dataSource().orElseThrow().getConnection();
     }
 
     /** The rows of {@code sql} with {@code parameters} bound, each row as its columns' values. */
@@ -55,7 +63,9 @@ final class TestPostgres implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        server.close();
+    public void close() throws Exception {
+        try (EmbeddedPostgresServer closing = server) {
+            database.close();
+        }
     }
 }

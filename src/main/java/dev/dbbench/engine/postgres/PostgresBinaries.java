@@ -17,8 +17,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import dev.dbbench.api.DbBenchConfigurationException;
-import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
-import io.zonky.test.db.postgres.embedded.PgBinaryResolver;
 
 /**
  * Finds the PostgreSQL binaries archive for a major version: the binaries jar on the class path when
@@ -53,14 +51,20 @@ final class PostgresBinaries {
         return Paths.get(System.getProperty("user.home"), ".m2", "repository");
     }
 
+    /** Opens the binaries archive (a .txz), afresh on every call. */
+    @FunctionalInterface
+    interface Archive {
+        InputStream open() throws IOException;
+    }
+
     /** A resolved archive: where it comes from and its full version. */
-    record Choice(String version, String source, PgBinaryResolver resolver) {
+    record Choice(String version, String source, Archive archive) {
     }
 
     Choice forMajor(String major) {
         final Optional<String> onClassPath = classPathVersion();
         if (onClassPath.isPresent() && majorOf(onClassPath.get()).equals(major)) {
-            return new Choice(onClassPath.get(), "class path", DefaultPostgresBinaryResolver.INSTANCE);
+            return new Choice(onClassPath.get(), "class path", PostgresBinaries::openClassPathArchive);
         }
         final Optional<Path> jar = newestInLocalRepository(major);
         if (jar.isEmpty()) {
@@ -72,7 +76,15 @@ final class PostgresBinaries {
         }
         final Path path = jar.get();
         final String version = versionIn(path.getFileName().toString()).orElseThrow();
-        return new Choice(version, path.toString(), (system, architecture) -> openArchive(path));
+        return new Choice(version, path.toString(), () -> openArchive(path));
+    }
+
+    private static InputStream openClassPathArchive() throws IOException {
+        final InputStream archive = PostgresBinaries.class.getClassLoader().getResourceAsStream(ARCHIVE);
+        if (archive == null) {
+            throw new IOException("the class path no longer holds " + ARCHIVE);
+        }
+        return archive;
     }
 
     private static InputStream openArchive(Path jar) throws IOException {

@@ -1,0 +1,166 @@
+package dev.dbbench.engine.postgres;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.tukaani.xz.XZInputStream;
+
+/**
+ * PostgreSQL binaries unpacked from a binaries archive, once per machine and archive content, and
+ * shared by every server and JVM that uses the same archive.
+ */
+final class PostgresInstallation {
+
+    /** Unpacking that stopped longer ago than this belongs to a JVM that died; its leftovers go. */
+    private static final Duration ABANDONED = Duration.ofHours(1);
+
+    private PostgresInstallation() {
+    }
+
+    /**
+     * Everything dbbench keeps of embedded PostgreSQL: unpacked binaries and the servers' files. One
+     * per user: a directory shared with other users would let them replace the binaries we run.
+     */
+    static Path home() {
+        final String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
+        return Paths.get(System.getProperty("java.io.tmpdir"), "dbbench-postgres-" + user);
+    }
+
+    /** The directory holding {@code bin}, {@code lib} and {@code share} of the archive. */
+    static Path unpack(PostgresBinaries.Choice binaries) throws IOException {
+        final byte[] archive;
+        try (InputStream in = binaries.archive().open()) {
+            archive = in.readAllBytes();
+        }
+        final Path home = home();
+        final Path installation = home.resolve("binaries-" + binaries.version() + "-" + digest(archive));
+        if (Files.isDirectory(installation)) {
+            return installation;
+        }
+        Files.createDirectories(home);
+        removeAbandoned(home);
+        // Unpacked aside and renamed into place, so a directory under the final name is always complete
+        // and JVMs unpacking the same archive at once need no lock: the first rename wins.
+        final Path staging = Files.createTempDirectory(home, "unpacking-");
+        try {
+            extract(archive, staging);
+            try {
+                Files.move(staging, installation, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                if (!Files.isDirectory(installation)) {
+                    throw e;
+                }
+            }
+        } finally {
+            deleteRecursively(staging);
+        }
+        return installation;
+    }
+
+    private static void extract(byte[] archive, Path target) throws IOException {
+        try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZInputStream(
+                new ByteArrayInputStream(archive)))) {
+            for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+                final Path path = target.resolve(entry.getName()).normalize();
+                if (!path.startsWith(target)) {
+                    throw new IOException("the PostgreSQL archive has an entry outside its root: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(path);
+                    continue;
+                }
+                Files.createDirectories(path.getParent());
+                if (entry.isSymbolicLink()) {
+                    Files.createSymbolicLink(path, Paths.get(entry.getLinkName()));
+                } else if (entry.isLink()) {
+                    Files.createLink(path, target.resolve(entry.getLinkName()).normalize());
+                } else {
+                    Files.copy(tar, path);
+                    Files.setPosixFilePermissions(path, permissions(entry.getMode()));
+                }
+            }
+        }
+    }
+
+    private static Set<PosixFilePermission> permissions(int mode) {
+        final Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
+        final PosixFilePermission[] bits = {
+            PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ,
+        };
+        for (int bit = 0; bit < bits.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                permissions.add(bits[bit]);
+            }
+        }
+        // The owner must be able to read what it unpacked, whatever the archive says.
+        permissions.add(PosixFilePermission.OWNER_READ);
+        return permissions;
+    }
+
+    private static String digest(byte[] archive) {
+        try {
+            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(archive);
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    private static void removeAbandoned(Path home) {
+        final FileTime before = FileTime.from(Instant.now().minus(ABANDONED));
+        try (Stream<Path> entries = Files.list(home)) {
+            entries.filter(path -> path.getFileName().toString().startsWith("unpacking-"))
+                    .filter(path -> lastModified(path).compareTo(before) < 0)
+                    .forEach(PostgresInstallation::deleteRecursively);
+        } catch (IOException e) {
+            // Leftovers only take space; they never stop a server from starting.
+        }
+    }
+
+    private static FileTime lastModified(Path path) {
+        try {
+            return Files.getLastModifiedTime(path);
+        } catch (IOException e) {
+            return FileTime.from(Instant.now());
+        }
+    }
+
+    /** Deletes a directory tree, as far as it can; symbolic links are removed, never followed. */
+    static void deleteRecursively(Path root) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    // What cannot be deleted stays; the caller's work does not depend on it.
+                }
+            });
+        } catch (IOException e) {
+            // As above.
+        }
+    }
+}

@@ -1,0 +1,366 @@
+package dev.dbbench.engine.postgres;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * A PostgreSQL server process of unpacked binaries, started without a shell so that every setting
+ * reaches the server exactly as written; its log explains a server that does not start or that died.
+ *
+ * <p>io.zonky's EmbeddedPostgres, which dbbench used before, passes the settings to {@code pg_ctl -o},
+ * which hands them to {@code /bin/sh}: a setting holding {@code $(...)} ran a command, and one holding
+ * {@code <} or {@code >} kept the server from starting. It also waited out its full start timeout for
+ * a server that had already exited, and kept PostgreSQL's reason in a log nobody saw.
+ */
+final class PostgresProcess implements AutoCloseable {
+
+    static final String SUPERUSER = "postgres";
+
+    /** The settings every embedded server starts with unless the target sets them: a throwaway server. */
+    private static final Map<String, String> DEFAULTS = Map.of(
+            "fsync", "off", "synchronous_commit", "off", "timezone", "UTC", "max_connections", "300");
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration LEFT_BEHIND = Duration.ofMinutes(1);
+    private static final int LOG_LINES = 20;
+    private static final int PORT_ATTEMPTS = 3;
+    private static final String OWNER_LOCK = "owner.lock";
+    private static final String SERVER_LOG = "server.log";
+
+    private final Path binaries;
+    private final List<String> asUnprivileged;
+    private final Path directory;
+    private final FileChannel ownerChannel;
+    private final Process process;
+    private final int port;
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    private PostgresProcess(Path binaries, List<String> asUnprivileged, Path directory, FileChannel ownerChannel,
+            Process process, int port) {
+        this.binaries = binaries;
+        this.asUnprivileged = asUnprivileged;
+        this.directory = directory;
+        this.ownerChannel = ownerChannel;
+        this.process = process;
+        this.port = port;
+        this.shutdownHook = new Thread(this::closeQuietly, "dbbench-stop-postgres-" + port);
+    }
+
+    /**
+     * Creates a cluster with {@code initdb} and starts a server on it with the given settings over
+     * {@link #DEFAULTS}; fails as soon as the server exits, with its last log lines.
+     */
+    static PostgresProcess start(Path binaries, Map<String, String> settings) throws IOException {
+        final Path servers = Files.createDirectories(PostgresInstallation.home().resolve("servers"));
+        final List<String> asUnprivileged = asUnprivileged();
+        stopLeftBehind(servers);
+        final Path directory = Files.createTempDirectory(servers, "server-");
+        // Held while the server lives: whoever can take it knows the server was left behind by a dead JVM.
+        final FileChannel ownerChannel = FileChannel.open(directory.resolve(OWNER_LOCK),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            ownerChannel.lock();
+            final Path data = directory.resolve("data");
+            run(binaries, asUnprivileged, directory.resolve("initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER,
+                    "-D", data.toString(), "-E", "UTF-8", "--no-sync");
+            final Path log = directory.resolve(SERVER_LOG);
+            for (int attempt = 1; ; attempt++) {
+                final int port = freePort();
+                final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, directory, ownerChannel,
+                        postgres(binaries, asUnprivileged, data, port, settings, log), port);
+                Runtime.getRuntime().addShutdownHook(server.shutdownHook);
+                final Optional<String> failure = server.awaitReady();
+                if (failure.isEmpty()) {
+                    return server;
+                }
+                server.stop();
+                Runtime.getRuntime().removeShutdownHook(server.shutdownHook);
+                // Another process may take the free port between our look and the server's bind.
+                if (attempt == PORT_ATTEMPTS || !Files.readString(log).contains("could not bind")) {
+                    throw new IOException(failure.get() + "; its last log lines:\n" + lastLines(log));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            ownerChannel.close();
+            PostgresInstallation.deleteRecursively(directory);
+            throw e;
+        }
+    }
+
+    private static Process postgres(Path binaries, List<String> asUnprivileged, Path data, int port,
+            Map<String, String> settings, Path log) throws IOException {
+        final Map<String, String> effective = new TreeMap<>(DEFAULTS);
+        effective.putAll(settings);
+        final List<String> command = new ArrayList<>(List.of("-D", data.toString(), "-p", Integer.toString(port)));
+        // Each setting is one argument: no shell, no quoting, every character reaches PostgreSQL as written.
+        effective.forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
+        final ProcessBuilder builder = new ProcessBuilder(command(binaries, asUnprivileged, "postgres", command))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        final Process process = builder.start();
+        process.getOutputStream().close();
+        return process;
+    }
+
+    /** Empty once the server accepts connections; otherwise why it never will. */
+    private Optional<String> awaitReady() {
+        final long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        final DataSource admin = dataSource("postgres");
+        SQLException lastAttempt = null;
+        while (true) {
+            try (Connection connection = admin.getConnection()) {
+                return Optional.empty();
+            } catch (SQLException e) {
+                lastAttempt = e;
+            }
+            try {
+                // Returns at once when the server exits, so a refused setting fails without waiting.
+                if (process.waitFor(50, TimeUnit.MILLISECONDS)) {
+                    return Optional.of("the server exited with code " + process.exitValue() + " while starting");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("interrupted while waiting for the server to start");
+            }
+            if (System.nanoTime() > deadline) {
+                return Optional.of("the server did not accept connections within " + START_TIMEOUT.toSeconds()
+                        + " s (last attempt: " + lastAttempt.getMessage() + ")");
+            }
+        }
+    }
+
+    DataSource dataSource(String database) {
+        final PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setServerNames(new String[] {"localhost"});
+        dataSource.setPortNumbers(new int[] {port});
+        dataSource.setDatabaseName(database);
+        dataSource.setUser(SUPERUSER);
+        return dataSource;
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** The server's last log lines, to explain a server that stopped under a benchmark. */
+    String lastLogLines() {
+        return lastLines(directory.resolve(SERVER_LOG));
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // This is the hook, or the hook runs now; either way it stops the server.
+        }
+        try {
+            stop();
+        } finally {
+            ownerChannel.close();
+            PostgresInstallation.deleteRecursively(directory);
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException | RuntimeException e) {
+            // The JVM is exiting; there is nobody left to tell.
+        }
+    }
+
+    /** A fast shutdown (sessions are ended), then an immediate one, then the process is killed. */
+    private void stop() {
+        final Path log = directory.resolve("pg_ctl.log");
+        for (String mode : List.of("fast", "immediate")) {
+            if (!process.isAlive()) {
+                return;
+            }
+            try {
+                run(binaries, asUnprivileged, log, "pg_ctl", "stop", "-D", directory.resolve("data").toString(),
+                        "-m", mode, "-w", "-t", Long.toString(STOP_TIMEOUT.toSeconds()));
+                process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (IOException e) {
+                // The next mode, or the kill below.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        process.destroyForcibly();
+    }
+
+    /**
+     * Stops the servers of JVMs that died without stopping them (a kill -9 runs no shutdown hook) and
+     * removes their files. A server's owner lock is free only when its JVM is gone; a directory younger
+     * than {@link #LEFT_BEHIND} may belong to a JVM that has not taken its lock yet.
+     */
+    private static void stopLeftBehind(Path servers) {
+        final FileTime before = FileTime.from(Instant.now().minus(LEFT_BEHIND));
+        try (Stream<Path> directories = Files.list(servers)) {
+            directories.filter(directory -> modifiedBefore(directory, before))
+                    .forEach(PostgresProcess::stopIfLeftBehind);
+        } catch (IOException e) {
+            // Left-behind servers cost memory, not correctness; the next start tries again.
+        }
+    }
+
+    private static void stopIfLeftBehind(Path directory) {
+        final Path ownerLock = directory.resolve(OWNER_LOCK);
+        if (Files.exists(ownerLock)) {
+            try (FileChannel channel = FileChannel.open(ownerLock, StandardOpenOption.WRITE);
+                    FileLock lock = channel.tryLock()) {
+                if (lock == null) {
+                    return;
+                }
+                terminateServerIn(directory.resolve("data"));
+            } catch (OverlappingFileLockException e) {
+                // A server of this JVM.
+                return;
+            } catch (IOException | RuntimeException e) {
+                // Cannot tell whether its JVM lives; leave it.
+                return;
+            }
+        }
+        PostgresInstallation.deleteRecursively(directory);
+    }
+
+    private static void terminateServerIn(Path data) {
+        try {
+            final List<String> pidFile = Files.readAllLines(data.resolve("postmaster.pid"), StandardCharsets.UTF_8);
+            // Only a postgres process: the number may have gone to another process since.
+            ProcessHandle.of(Long.parseLong(pidFile.get(0).strip()))
+                    .filter(handle -> handle.info().command().map(command -> command.endsWith("/postgres"))
+                            .orElse(false))
+                    .ifPresent(PostgresProcess::terminate);
+        } catch (IOException | RuntimeException e) {
+            // No server ran there, or it is gone.
+        }
+    }
+
+    private static void terminate(ProcessHandle postmaster) {
+        // SIGTERM, a smart shutdown: it ends at once, since a dead JVM's sessions are gone.
+        postmaster.destroy();
+        try {
+            postmaster.onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            postmaster.destroyForcibly();
+        }
+    }
+
+    private static boolean modifiedBefore(Path file, FileTime before) {
+        try {
+            return Files.getLastModifiedTime(file).compareTo(before) < 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Runs one of the binaries to its end, its output appended to the log; fails naming the exit code. */
+    private static void run(Path binaries, List<String> asUnprivileged, Path log, String program, String... arguments)
+            throws IOException {
+        final Process process = new ProcessBuilder(command(binaries, asUnprivileged, program, List.of(arguments)))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        process.getOutputStream().close();
+        try {
+            if (!process.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException(program + " did not finish within " + START_TIMEOUT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running " + program, e);
+        }
+        if (process.exitValue() != 0) {
+            throw new IOException(program + " exited with code " + process.exitValue() + "; its last log lines:\n"
+                    + lastLines(log));
+        }
+    }
+
+    private static List<String> command(Path binaries, List<String> asUnprivileged, String program,
+            List<String> arguments) {
+        final List<String> command = new ArrayList<>(asUnprivileged);
+        command.add(binaries.resolve("bin").resolve(program).toString());
+        command.addAll(arguments);
+        return command;
+    }
+
+    /**
+     * PostgreSQL refuses to run as root. As root (a CI container, typically) its programs run in a new
+     * user namespace, where they are not root, as io.zonky's EmbeddedPostgres did; elsewhere directly.
+     */
+    private static List<String> asUnprivileged() {
+        try {
+            if (!Integer.valueOf(0).equals(Files.getAttribute(Paths.get("/proc/self"), "unix:uid"))) {
+                return List.of();
+            }
+            final Process check = new ProcessBuilder("unshare", "-U", "id", "-u").redirectErrorStream(true).start();
+            final String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (check.waitFor() == 0 && !output.equals("0")) {
+                return List.of("unshare", "-U");
+            }
+        } catch (IOException e) {
+            // No /proc (not Linux) or no unshare: run directly; as root, PostgreSQL's refusal is in the log.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return List.of();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String lastLines(Path log) {
+        try {
+            final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()).stream()
+                    .map(line -> "  | " + line)
+                    .collect(Collectors.joining("\n"));
+        } catch (IOException | RuntimeException e) {
+            return "  (no log: " + e + ")";
+        }
+    }
+}
