@@ -54,7 +54,7 @@ public final class Evaluator {
         // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
         final boolean emulated = target.provider() == ProviderKind.EMULATED;
         final Gate benchmarkGate = emulated ? gate.warningOnly() : gate;
-        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), measured.environment(),
+        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(), measured.environment(),
                 entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
 
@@ -71,7 +71,16 @@ public final class Evaluator {
             final MetricResult<?, ?> kept = gate.mode() == BaselineMode.UPDATE ? accepted(result) : result;
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
-        final boolean written = recorder.writes(entry.isPresent());
+        final List<Unmeasured> unmeasured = new ArrayList<>();
+        for (Metric<?, ?> metric : baseline.metrics()) {
+            final String reason = measured.unmeasured().get(metric.id());
+            if (measured.values().get(metric).isEmpty() && reason != null) {
+                unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
+            }
+        }
+        // A baseline rewritten without a metric it held would lose that metric's figures.
+        final boolean written = recorder.writes(entry.isPresent())
+                && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
         if (written) {
             recorder.record(id, measured.values(), measured.environment());
         }
@@ -85,7 +94,8 @@ public final class Evaluator {
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "")
                 .filter(part -> !part.isEmpty()).toList());
-        return new BenchmarkResult(id, gated, List.of(), recording, spec.acceptCommand(), measured.environment(), note);
+        return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
+                measured.environment(), note);
     }
 
     private static <V> MetricResult<?, ?> judge(Metric<V, ?> metric, MetricValues current, MetricValues baseline,
