@@ -23,20 +23,29 @@ public interface InstructionCounting {
     /** What counted the instructions: the valgrind and PostgreSQL builds, whose counts alone compare. */
     String counter();
 
+    /** How many warm-up and counted calls a count takes, decided from the first call's instructions. */
+    @FunctionalInterface
+    interface Planner {
+        /** @return the warm-up calls (the first call among them) and the counted calls after them */
+        int[] plan(long firstCallInstructions);
+    }
+
     /**
-     * Runs {@code warmups} uncounted calls, then {@code calls} counted ones, on one connection.
+     * Counts calls on one connection: the first call, then as many more as the planner asks for; the
+     * last of them are the counted ones.
      *
      * @return the instructions of each counted call, statement by statement
      */
-    InstructionCount count(CountedCall call, int warmups, int calls) throws Throwable;
+    InstructionCount count(CountedCall call, Planner planner) throws Throwable;
 
     /**
      * The instructions of counted calls.
      *
+     * @param warmups the calls before the counted ones, the first call among them
      * @param calls for each counted call its segments in order: the work before its first statement
      *     (named {@link #BEFORE_STATEMENTS}), then each statement or batch it executed
      */
-    record InstructionCount(List<List<Segment>> calls) {
+    record InstructionCount(int warmups, List<List<Segment>> calls) {
 
         /** The name of the work of a call before its first statement, such as COPY through the driver's API. */
         public static final String BEFORE_STATEMENTS = "(outside statements)";

@@ -32,7 +32,7 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
     }
 
     /** The medians of counted calls. */
-    public static InstructionCounts of(InstructionCounting.InstructionCount count, int warmups, String counter) {
+    public static InstructionCounts of(InstructionCounting.InstructionCount count, String counter) {
         final List<SortedMap<String, Long>> calls = new ArrayList<>();
         final SortedSet<String> names = new TreeSet<>();
         for (List<InstructionCounting.Segment> call : count.calls()) {
@@ -47,7 +47,7 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
         }
         return new InstructionCounts(median(calls.stream()
                 .map(call -> call.values().stream().mapToLong(Long::longValue).sum()).toList()),
-                statements, warmups, calls.size(), counter);
+                statements, count.warmups(), calls.size(), counter);
     }
 
     /** Whether the counts are those of a steady state, or of calls still warming up. */

@@ -33,7 +33,6 @@ import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ExpectationSpec;
-import dev.dbbench.stats.Summary;
 
 /**
  * Runs one benchmark on one engine target, start to finish: samples it (interleaved with the other
@@ -85,7 +84,7 @@ public final class BenchmarkRun {
             final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
                     beforeSample, arguments.database(target));
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading).withAll(captured),
-                    environment()), instance, ownArguments, baseline, samples.get(0));
+                    environment()), instance, ownArguments, baseline);
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
                     baseline, () -> sampled(sampler.run(own), reading));
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
@@ -127,7 +126,7 @@ public final class BenchmarkRun {
      * database (PostgreSQL), or with why they could not be.
      */
     private Measurement counted(Measurement measured, Object instance, Object[] ownArguments,
-            Optional<BaselineFile> baseline, Samples samples) throws Throwable {
+            Optional<BaselineFile> baseline) throws Throwable {
         if (target.kind() != EngineKind.POSTGRES
                 || run.settings().engineOptions().counting().mode() == CountMode.OFF) {
             return measured;
@@ -143,12 +142,8 @@ public final class BenchmarkRun {
         }
         final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
-        final long statements = measured.values().get(Metrics.TRAFFIC)
-                .map(traffic -> traffic.requests().values().stream().mapToLong(Long::longValue).sum()).orElse(1L);
-        final InstructionCountRun.Plan plan = InstructionCountRun.plan(recorded,
-                Summary.of(samples.nanosPerOp()).median(), statements, samples.elapsed());
         final InstructionCounts counts = InstructionCountRun.count(counting.get(), spec.method(), instance,
-                ownArguments, spec.beforeSample(), plan);
+                ownArguments, spec.beforeSample(), recorded);
         return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counts), measured.environment(),
                 measured.unmeasured());
     }

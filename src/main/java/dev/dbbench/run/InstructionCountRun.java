@@ -2,7 +2,6 @@ package dev.dbbench.run;
 
 import java.lang.reflect.Method;
 import java.sql.Connection;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,46 +18,30 @@ import dev.dbbench.metric.InstructionCounts;
  * its {@code @BeforeSample} hooks run before every call on connections of their own, its
  * {@code Connection} parameters are replaced by the counted connection.
  *
- * <p>How many warm-up and counted calls: a baseline's counts are only compared with counts taken the
- * same way, so those of the baseline entry when there is one; otherwise ten warm-ups (a steady state:
- * pgjdbc's server-side statements and the planner's generic plans are in place by then) and five
- * counted calls, fewer where callgrind would make that cost more than the timed samples did.
+ * <p>How many calls: counts are only compared with counts taken the same way, so those of the
+ * baseline entry when there is one. Otherwise it depends on the work, never on the machine's speed:
+ * ten warm-ups (by then pgjdbc's server-side statements and the planner's generic plans are in place:
+ * a steady state) and five counted calls; for a heavy call (from {@link #HEAVY} instructions, some
+ * 20 ms of server CPU), whose warm-up effects are a fraction of a percent of its work and which
+ * callgrind slows down some forty times, two warm-ups and one counted call.
  */
 final class InstructionCountRun {
 
-    /** How much slower the server runs under callgrind than natively, for work that is mostly the server's. */
-    static final int SLOWDOWN = 45;
-    /** What each marker between counted statements costs in time: callgrind writes a dump. */
-    static final Duration PER_MARKER = Duration.ofMillis(15);
-    /** The least time counting may take, whatever the samples took. */
-    static final Duration MIN_BUDGET = Duration.ofSeconds(5);
-
-    /** Warm-up and counted calls. */
-    record Plan(int warmups, int calls) {
-    }
+    /** Instructions from which a call counts as heavy. */
+    static final long HEAVY = 20_000_000;
 
     private InstructionCountRun() {
     }
 
-    /** The warm-ups and calls that fit a budget like the timed samples', or the baseline's. */
-    static Plan plan(Optional<InstructionCounts> baseline, double medianNanosPerOp, long statementsPerCall,
-            Duration sampling) {
-        if (baseline.isPresent()) {
-            return new Plan(baseline.get().warmups(), baseline.get().calls());
-        }
-        final double perCall = SLOWDOWN * medianNanosPerOp + PER_MARKER.toNanos() * (statementsPerCall + 1);
-        final double budget = Math.max(MIN_BUDGET.toNanos(), sampling.toNanos());
-        for (Plan plan : List.of(new Plan(InstructionCounts.STEADY_WARMUPS, 5), new Plan(2, 3))) {
-            if ((plan.warmups() + plan.calls()) * perCall <= budget) {
-                return plan;
-            }
-        }
-        return new Plan(1, 1);
+    /** How many calls to count, from the baseline's counts or the first call's instructions. */
+    static InstructionCounting.Planner planner(Optional<InstructionCounts> baseline) {
+        return first -> baseline.map(recorded -> new int[] {recorded.warmups(), recorded.calls()})
+                .orElseGet(() -> first >= HEAVY ? new int[] {2, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
     }
 
-    /** Counts the body's calls under the plan. */
+    /** Counts the body's calls. */
     static InstructionCounts count(InstructionCounting counting, Method method, Object instance,
-            Object[] arguments, List<Method> hooks, Plan plan) throws Throwable {
+            Object[] arguments, List<Method> hooks, Optional<InstructionCounts> baseline) throws Throwable {
         final InstructionCounting.InstructionCount count;
         try (Closer scope = new Closer()) {
             final List<Object[]> hookArguments = new ArrayList<>();
@@ -76,9 +59,9 @@ final class InstructionCountRun {
                     }
                 }
                 Invoker.invoke(method, instance, called);
-            }, plan.warmups(), plan.calls());
+            }, planner(baseline));
         }
-        return InstructionCounts.of(count, plan.warmups(), counting.counter());
+        return InstructionCounts.of(count, counting.counter());
     }
 
     /** Why a body cannot be counted, or empty when it can: its server work must go through a Connection. */

@@ -18,9 +18,9 @@ import dev.dbbench.engine.InstructionCounting;
 
 /**
  * A copy of a class's database on a server run under callgrind, counting the instructions of a
- * body's calls. One session per count: uncounted warm-up calls, empty segments that measure what a
- * marker itself costs, then each counted call with a marker at its start and before each statement,
- * so every dump holds one statement's work plus one marker's.
+ * body's calls. One session per count: empty segments that measure what a marker itself costs, then
+ * the calls, each with a marker at its start, before each statement and at its end, so every dump
+ * holds one statement's work plus one marker's; the last calls are the counted ones.
  */
 final class InstructionCounter implements InstructionCounting, AutoCloseable {
 
@@ -67,27 +67,27 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
     }
 
     @Override
-    public synchronized InstructionCount count(CountedCall call, int warmups, int calls) throws Throwable {
+    public synchronized InstructionCount count(CountedCall call, Planner planner) throws Throwable {
         try (Connection raw = dataSource().getConnection()) {
             final long pid = backendPid(raw);
-            final Segments segments = new Segments(raw);
+            final Segments segments = new Segments(raw, pid);
             final Connection counted = JdbcInterception.intercept(raw, statements -> segments.next(
                     statements.size() == 1 ? statements.get(0).sql()
                             : statements.get(0).sql() + " (batch of " + statements.size() + ")"));
-            for (int i = 0; i < warmups; i++) {
-                call.run(counted);
-            }
-            // The first dump holds the connection's start and the warm-ups; then the empty segments.
+            // The first dump holds the connection's start; then the empty segments that price a marker.
             segments.mark(null);
             for (int i = 0; i < EMPTY_SEGMENTS; i++) {
                 segments.mark(Segments.MARKER);
             }
-            for (int i = 0; i < calls; i++) {
-                segments.startCall(i);
-                call.run(counted);
+            segments.call(0, call, counted);
+            final long first = segments.read().get(0).stream().mapToLong(Segment::instructions).sum();
+            final int[] plan = planner.plan(first);
+            for (int i = 1; i < plan[0] + plan[1]; i++) {
+                segments.call(i, call, counted);
             }
-            segments.mark(segments.current);
-            return segments.read(pid);
+            final List<List<Segment>> all = segments.read();
+            segments.delete();
+            return new InstructionCount(plan[0], all.subList(plan[0], all.size()));
         }
     }
 
@@ -99,25 +99,33 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
         }
     }
 
-    /** The markers of one session and, for each dump they cause, the call and the statement it closes. */
+    /**
+     * The markers of one session and, for each dump they cause, the call and the statement it closes.
+     * Every call is marked: a marker at its start, before each of its statements, and at its end.
+     */
     private final class Segments {
 
         static final String MARKER = "(marker)";
 
         private final Connection raw;
+        private final long pid;
         private final List<String> closes = new ArrayList<>();
         private final List<Integer> ofCall = new ArrayList<>();
         private String current;
         private int call = -1;
 
-        Segments(Connection raw) {
+        Segments(Connection raw, long pid) {
             this.raw = raw;
+            this.pid = pid;
         }
 
-        void startCall(int index) throws SQLException {
-            mark(call < 0 ? MARKER : current);
+        void call(int index, CountedCall body, Connection counted) throws Throwable {
+            mark(MARKER);
             call = index;
             current = InstructionCount.BEFORE_STATEMENTS;
+            body.run(counted);
+            mark(current);
+            call = -1;
         }
 
         void next(String statement) throws SQLException {
@@ -127,7 +135,7 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             }
         }
 
-        /** Sends a marker; the dump it causes closes the segment named {@code closing}, of the call before. */
+        /** Sends a marker; the dump it causes closes the segment named {@code closing} of the current call. */
         void mark(String closing) throws SQLException {
             closes.add(closing);
             ofCall.add(MARKER.equals(closing) || closing == null ? -1 : call);
@@ -136,7 +144,15 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             }
         }
 
-        InstructionCount read(long pid) throws IOException {
+        /** Removes the session's dumps once read; the backend's exit dump goes with the server's files. */
+        void delete() throws IOException {
+            for (int n = 1; n <= closes.size(); n++) {
+                Files.deleteIfExists(Callgrind.dump(out, pid, n));
+            }
+        }
+
+        /** Each call's segments so far, their instructions less what a marker costs. */
+        List<List<Segment>> read() throws IOException {
             final List<Long> totals = new ArrayList<>();
             for (int n = 1; n <= closes.size(); n++) {
                 totals.add(Callgrind.totals(Callgrind.dump(out, pid, n)));
@@ -150,18 +166,14 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             final List<List<Segment>> perCall = new ArrayList<>();
             for (int i = 0; i < closes.size(); i++) {
                 final int owner = ofCall.get(i);
-                if (owner < 0) {
-                    continue;
+                if (owner >= 0) {
+                    while (perCall.size() <= owner) {
+                        perCall.add(new ArrayList<>());
+                    }
+                    perCall.get(owner).add(new Segment(closes.get(i), Math.max(0, totals.get(i) - marker)));
                 }
-                while (perCall.size() <= owner) {
-                    perCall.add(new ArrayList<>());
-                }
-                perCall.get(owner).add(new Segment(closes.get(i), Math.max(0, totals.get(i) - marker)));
             }
-            for (int n = 1; n <= closes.size(); n++) {
-                Files.deleteIfExists(Callgrind.dump(out, pid, n));
-            }
-            return new InstructionCount(perCall);
+            return perCall;
         }
     }
 
