@@ -26,16 +26,19 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * unchanged body passes with the same counts, and each change of work fails on the first run with
  * the time gate off, naming the count that moved.
  */
-class WorkCountsTest {
+public class WorkCountsTest {
 
     private static final String KEY = "sum [postgres 17 embedded]";
 
-    /** What the fixture does; each test sets the change it makes after recording the baseline. */
-    static volatile int rows;
-    static volatile boolean extraStatement;
-    static volatile boolean wideRows;
-    static volatile boolean indexed;
-    static volatile int allocatedPerCall;
+    /**
+     * What the fixture does; each test sets the change it makes after recording the baseline. Public,
+     * as is the fixture, for the detection benchmark that makes the same changes many times.
+     */
+    public static volatile int rows;
+    public static volatile boolean extraStatement;
+    public static volatile boolean wideRows;
+    public static volatile boolean indexed;
+    public static volatile int allocatedPerCall;
 
     @TempDir
     Path temp;
@@ -46,7 +49,7 @@ class WorkCountsTest {
     }
 
     @BeforeEach
-    void unchanged() {
+    public void unchanged() {
         rows = 20_000;
         extraStatement = false;
         wideRows = false;
@@ -186,7 +189,7 @@ class WorkCountsTest {
     }
 
     @Postgres
-    static class CountedCase {
+    public static class CountedCase {
 
         /** Keeps what the body allocates reachable, so the JIT cannot leave the allocation out. */
         static volatile Object kept;
