@@ -27,6 +27,13 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
     /** Warm-up calls from which the counts are those of a steady state. */
     public static final int STEADY_WARMUPS = 10;
 
+    /**
+     * Instructions from which a call is heavy (some 20 ms of server CPU): its warm-up effects are a
+     * fraction of a percent of its work, and callgrind slows it some forty times, so it is counted
+     * after two warm-ups, once.
+     */
+    public static final long HEAVY = 20_000_000;
+
     public InstructionCounts {
         statements = Collections.unmodifiableSortedMap(new TreeMap<>(statements));
     }
@@ -48,11 +55,6 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
         return new InstructionCounts(median(calls.stream()
                 .map(call -> call.values().stream().mapToLong(Long::longValue).sum()).toList()),
                 statements, count.warmups(), calls.size(), counter);
-    }
-
-    /** Whether the counts are those of a steady state, or of calls still warming up. */
-    public boolean steady() {
-        return warmups >= STEADY_WARMUPS;
     }
 
     private static long median(List<Long> values) {

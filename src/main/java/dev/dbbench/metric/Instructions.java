@@ -19,6 +19,13 @@ import dev.dbbench.verdict.Verdict;
  */
 public final class Instructions implements Metric<InstructionCounts, FindingsAssessment> {
 
+    /**
+     * Instructions a count may gain before the tolerance counts at all: what is left of a marker's own
+     * cost after it is subtracted differs by a few instructions between sessions, which in a segment
+     * of no work (the body's code between two statements) is a large share of nothing.
+     */
+    static final long MIN_INSTRUCTIONS = 1_000;
+
     Instructions() {
     }
 
@@ -60,11 +67,12 @@ public final class Instructions implements Metric<InstructionCounts, FindingsAss
         }
         final double tolerance = context.tolerances().instructionsPercent() / 100;
         final List<Finding> findings = new ArrayList<>();
-        Counts.compare(findings, "-", "instructions per call", before.perOp(), current.perOp(), tolerance, 0);
+        Counts.compare(findings, "-", "instructions per call", before.perOp(), current.perOp(), tolerance,
+                MIN_INSTRUCTIONS);
         before.statements().forEach((statement, count) -> {
             if (current.statements().containsKey(statement)) {
                 Counts.compare(findings, statement, "instructions per call", count,
-                        current.statements().get(statement), tolerance, 0);
+                        current.statements().get(statement), tolerance, MIN_INSTRUCTIONS);
             }
         });
         return FindingsAssessment.of(findings, true);
@@ -111,7 +119,8 @@ public final class Instructions implements Metric<InstructionCounts, FindingsAss
 
     private static String how(InstructionCounts counts) {
         return "median of " + counts.calls() + " call(s) after " + counts.warmups() + " warm-up(s), "
-                + (counts.steady() ? "steady state" : "not yet a steady state") + ", " + counts.counter();
+                + (counts.warmups() >= InstructionCounts.STEADY_WARMUPS ? "a steady state"
+                        : "a heavy call, whose warm-up work is a small fraction of its own") + ", " + counts.counter();
     }
 
     @Override

@@ -21,14 +21,11 @@ import dev.dbbench.metric.InstructionCounts;
  * <p>How many calls: counts are only compared with counts taken the same way, so those of the
  * baseline entry when there is one. Otherwise it depends on the work, never on the machine's speed:
  * ten warm-ups (by then pgjdbc's server-side statements and the planner's generic plans are in place:
- * a steady state) and five counted calls; for a heavy call (from {@link #HEAVY} instructions, some
+ * a steady state) and five counted calls; for a heavy call (from {@link InstructionCounts#HEAVY} instructions, some
  * 20 ms of server CPU), whose warm-up effects are a fraction of a percent of its work and which
  * callgrind slows down some forty times, two warm-ups and one counted call.
  */
 final class InstructionCountRun {
-
-    /** Instructions from which a call counts as heavy. */
-    static final long HEAVY = 20_000_000;
 
     private InstructionCountRun() {
     }
@@ -36,7 +33,7 @@ final class InstructionCountRun {
     /** How many calls to count, from the baseline's counts or the first call's instructions. */
     static InstructionCounting.Planner planner(Optional<InstructionCounts> baseline) {
         return first -> baseline.map(recorded -> new int[] {recorded.warmups(), recorded.calls()})
-                .orElseGet(() -> first >= HEAVY ? new int[] {2, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
+                .orElseGet(() -> first >= InstructionCounts.HEAVY ? new int[] {2, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
     }
 
     /** Counts the body's calls. */
