@@ -30,7 +30,7 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
     /**
      * Instructions from which a call is heavy (some 20 ms of server CPU): its warm-up effects are a
      * fraction of a percent of its work, and callgrind slows it some forty times, so it is counted
-     * after two warm-ups, once.
+     * once, after its first call.
      */
     public static final long HEAVY = 20_000_000;
 

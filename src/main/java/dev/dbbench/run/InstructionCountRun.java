@@ -23,7 +23,7 @@ import dev.dbbench.metric.InstructionCounts;
  * ten warm-ups (by then pgjdbc's server-side statements and the planner's generic plans are in place:
  * a steady state) and five counted calls; for a heavy call (from {@link InstructionCounts#HEAVY} instructions, some
  * 20 ms of server CPU), whose warm-up effects are a fraction of a percent of its work and which
- * callgrind slows down some forty times, two warm-ups and one counted call.
+ * callgrind slows down some forty times, one warm-up (its first call) and one counted call.
  */
 final class InstructionCountRun {
 
@@ -33,7 +33,7 @@ final class InstructionCountRun {
     /** How many calls to count, from the baseline's counts or the first call's instructions. */
     static InstructionCounting.Planner planner(Optional<InstructionCounts> baseline) {
         return first -> baseline.map(recorded -> new int[] {recorded.warmups(), recorded.calls()})
-                .orElseGet(() -> first >= InstructionCounts.HEAVY ? new int[] {2, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
+                .orElseGet(() -> first >= InstructionCounts.HEAVY ? new int[] {1, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
     }
 
     /** Counts the body's calls. */

@@ -19,8 +19,9 @@ import dev.dbbench.engine.InstructionCounting;
 /**
  * A copy of a class's database on a server run under callgrind, counting the instructions of a
  * body's calls. One session per count: empty segments that measure what a marker itself costs, then
- * the calls, each with a marker at its start, before each statement and at its end, so every dump
- * holds one statement's work plus one marker's; the last calls are the counted ones.
+ * the calls, each with a marker at its start, before each statement unlike the one before it, and at
+ * its end, so every dump holds one statement's work plus one marker's; the last calls are the
+ * counted ones.
  */
 final class InstructionCounter implements InstructionCounting, AutoCloseable {
 
@@ -128,8 +129,12 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             call = -1;
         }
 
+        /**
+         * A marker before a statement unlike the one before it: a run of the same statement (a row
+         * inserted at a time) is one segment, and costs one dump rather than one per row.
+         */
         void next(String statement) throws SQLException {
-            if (call >= 0) {
+            if (call >= 0 && !statement.equals(current)) {
                 mark(current);
                 current = statement;
             }
