@@ -16,7 +16,7 @@ import dev.dbbench.text.Figures;
  * {@code dbbench.tolerance.allocations-percent}. Stored as {@code "allocations": [...]}, one figure
  * per sample.
  */
-public final class Allocations implements Metric<double[], FindingsAssessment> {
+public final class Allocations extends ExactMetric<double[]> {
 
     /** Bytes per operation an allocation may gain before the tolerance counts at all. */
     static final long MIN_BYTES = 256;
@@ -29,27 +29,15 @@ public final class Allocations implements Metric<double[], FindingsAssessment> {
         return "allocations";
     }
 
-    @Override
-    public Gating gating() {
-        return Gating.EXACT;
-    }
 
     @Override
     public JsonNode write(double[] value) {
-        final double[] rounded = new double[value.length];
-        for (int i = 0; i < value.length; i++) {
-            rounded[i] = Math.round(value[i] * 10) / 10.0;
-        }
-        return MetricJson.numbers(rounded);
+        return MetricJson.perSample(value);
     }
 
     @Override
     public double[] read(JsonNode json) {
-        final double[] values = MetricJson.numbers(json, "allocations", true);
-        if (values.length == 0) {
-            throw new InvalidValueException("allocations is empty; leave it out where it was not measured");
-        }
-        return values;
+        return MetricJson.readPerSample(json, "allocations");
     }
 
     @Override
@@ -67,10 +55,6 @@ public final class Allocations implements Metric<double[], FindingsAssessment> {
         return Math.round(Summary.of(bytesPerOp).median());
     }
 
-    @Override
-    public FindingsAssessment accepted(FindingsAssessment assessment) {
-        return assessment.accepted();
-    }
 
     @Override
     public List<String> columns() {
@@ -112,8 +96,4 @@ public final class Allocations implements Metric<double[], FindingsAssessment> {
         return json;
     }
 
-    @Override
-    public String toString() {
-        return id();
-    }
 }

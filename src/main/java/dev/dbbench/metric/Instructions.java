@@ -17,7 +17,7 @@ import dev.dbbench.verdict.Verdict;
  * moved. Counts from another valgrind or PostgreSQL build are another program's and are only shown.
  * Stored as {@code "instructions": {perOp, statements, warmups, calls, counter}}.
  */
-public final class Instructions implements Metric<InstructionCounts, FindingsAssessment> {
+public final class Instructions extends ExactMetric<InstructionCounts> {
 
     /**
      * Instructions a count may gain before the tolerance counts at all: what is left of a marker's own
@@ -34,10 +34,6 @@ public final class Instructions implements Metric<InstructionCounts, FindingsAss
         return "instructions";
     }
 
-    @Override
-    public Gating gating() {
-        return Gating.EXACT;
-    }
 
     @Override
     public JsonNode write(InstructionCounts value) {
@@ -78,10 +74,6 @@ public final class Instructions implements Metric<InstructionCounts, FindingsAss
         return FindingsAssessment.of(findings, true);
     }
 
-    @Override
-    public FindingsAssessment accepted(FindingsAssessment assessment) {
-        return assessment.accepted();
-    }
 
     @Override
     public List<String> columns() {
@@ -133,8 +125,4 @@ public final class Instructions implements Metric<InstructionCounts, FindingsAss
         return json;
     }
 
-    @Override
-    public String toString() {
-        return id();
-    }
 }

@@ -17,7 +17,7 @@ import dev.dbbench.text.Figures;
  * exact; bytes may rise by {@code dbbench.tolerance.bytes-percent}. Stored as
  * {@code "traffic": {requests, roundTrips, documents, bytesSent, bytesReceived}}.
  */
-public final class TrafficCounts implements Metric<Traffic, FindingsAssessment> {
+public final class TrafficCounts extends ExactMetric<Traffic> {
 
     /** Bytes a call may gain before the tolerance counts at all: a parameter or a name one digit longer. */
     static final long MIN_BYTES = 64;
@@ -30,10 +30,6 @@ public final class TrafficCounts implements Metric<Traffic, FindingsAssessment> 
         return "traffic";
     }
 
-    @Override
-    public Gating gating() {
-        return Gating.EXACT;
-    }
 
     @Override
     public JsonNode write(Traffic value) {
@@ -73,10 +69,6 @@ public final class TrafficCounts implements Metric<Traffic, FindingsAssessment> 
         return FindingsAssessment.of(findings, true);
     }
 
-    @Override
-    public FindingsAssessment accepted(FindingsAssessment assessment) {
-        return assessment.accepted();
-    }
 
     @Override
     public List<String> columns() {
@@ -126,9 +118,5 @@ public final class TrafficCounts implements Metric<Traffic, FindingsAssessment> 
         return json;
     }
 
-    @Override
-    public String toString() {
-        return id();
-    }
 
 }
