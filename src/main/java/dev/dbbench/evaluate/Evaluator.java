@@ -71,13 +71,7 @@ public final class Evaluator {
             final MetricResult<?, ?> kept = gate.mode() == BaselineMode.UPDATE ? accepted(result) : result;
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
-        final List<Unmeasured> unmeasured = new ArrayList<>();
-        for (Metric<?, ?> metric : baseline.metrics()) {
-            final String reason = measured.unmeasured().get(metric.id());
-            if (measured.values().get(metric).isEmpty() && reason != null) {
-                unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
-            }
-        }
+        final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
         // A baseline rewritten without a metric it held would lose that metric's figures.
         final boolean written = recorder.writes(entry.isPresent())
                 && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
@@ -86,16 +80,27 @@ public final class Evaluator {
         }
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final Verdict timeVerdict = gated.get(0).result().assessment().verdict();
         final String note = String.join("; ", Stream.of(
                 entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                emulated && timeVerdict == Verdict.REGRESSION
+                emulated && gated.get(0).result().assessment().verdict() == Verdict.REGRESSION
                         ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "")
                 .filter(part -> !part.isEmpty()).toList());
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
                 measured.environment(), note);
+    }
+
+    /** The metrics the baseline holds that this run could not measure, each with why and what that does. */
+    private List<Unmeasured> unmeasured(MetricValues baseline, Measurement measured) {
+        final List<Unmeasured> unmeasured = new ArrayList<>();
+        for (Metric<?, ?> metric : baseline.metrics()) {
+            final String reason = measured.unmeasured().get(metric.id());
+            if (measured.values().get(metric).isEmpty() && reason != null) {
+                unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
+            }
+        }
+        return unmeasured;
     }
 
     private static <V> MetricResult<?, ?> judge(Metric<V, ?> metric, MetricValues current, MetricValues baseline,
