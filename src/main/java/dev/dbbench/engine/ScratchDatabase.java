@@ -34,6 +34,14 @@ public interface ScratchDatabase extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Stops what {@code injected}, a value this database gave a benchmark, is doing for a call that
+     * did not return by its timeout: a connection's running statement is cancelled and the connection
+     * closed. Called from another thread than the call's.
+     */
+    default void abort(Object injected) throws Exception {
+    }
+
     @Override
     void close() throws Exception;
 }

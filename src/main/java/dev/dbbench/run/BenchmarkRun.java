@@ -9,6 +9,8 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import javax.sql.DataSource;
+
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.RulerWorkload;
@@ -19,10 +21,12 @@ import dev.dbbench.evaluate.Evaluator;
 import dev.dbbench.evaluate.ExpectationEvaluator;
 import dev.dbbench.evaluate.Measurement;
 import dev.dbbench.explain.PlanExplainer;
+import dev.dbbench.explain.StatementLog;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Timings;
@@ -65,20 +69,25 @@ public final class BenchmarkRun {
             throws Throwable {
         // A broken baseline file fails the benchmark before anything is sampled.
         final Optional<BaselineFile> baseline = classContext.baseline();
-        final Operation beforeSample = hooks(instance, target, scope);
+        final Injected injected = new Injected(spec.testClass());
+        injected.add(spec.method(), ownArguments, target, arguments);
+        final Operation beforeSample = hooks(instance, target, scope, injected);
         final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target);
-        final List<OtherSide> others = otherSides(instance, scope);
+        final List<OtherSide> others = otherSides(instance, scope, injected);
         final List<Sampler.Side> sides = new ArrayList<>(List.of(own));
         others.forEach(other -> sides.add(other.side()));
+        final Watchdog.Release release = new Watchdog.Release("dbbench " + spec.where() + " [" + target.label() + "]",
+                injected.anyConnection() ? "cancelled the statements of the connections it had given the benchmark"
+                        + " and closed them" : "", injected::abort);
         // Ruler slices run on a connection of their own, so a benchmark's session state never sees them.
         try (Closer slices = new Closer()) {
             final Optional<RulerWorkload> ruler = classContext.server(target).openRulerWorkload();
             ruler.ifPresent(slices::register);
-            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice));
+            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release);
             final List<Samples> samples = sample(sampler, sides);
             final SortedMap<String, Double> reading = run.ruler(target);
-            final Optional<PlanExplainer.Explained> plans = PlanCapture.capture(target, spec.method(), instance,
-                    ownArguments, beforeSample, arguments.database(target).dataSource());
+            final Optional<PlanExplainer.Explained> plans = capturePlans(instance, ownArguments, beforeSample,
+                    new Watchdog(spec.sampling().timeout(), release));
             final Measurement measured = new Measurement(sampled(samples.get(0), reading).withAll(captured(plans)),
                     environment());
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
@@ -86,6 +95,17 @@ public final class BenchmarkRun {
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
+    }
+
+    /** Calls the body once more to record its statements, within the watchdog's deadline, then explains them. */
+    private Optional<PlanExplainer.Explained> capturePlans(Object instance, Object[] ownArguments,
+            Operation beforeSample, Watchdog watchdog) throws Throwable {
+        final Optional<DataSource> database = arguments.database(target).dataSource();
+        if (!PlanCapture.applies(target, ownArguments, database)) {
+            return Optional.empty();
+        }
+        final StatementLog log = PlanCapture.call(spec.method(), instance, ownArguments, beforeSample, watchdog);
+        return Optional.of(new PlanExplainer().explain(database.get(), log));
     }
 
     /** Samples the sides; when the server itself went away (a container that died), says so with its last log lines. */
@@ -130,10 +150,11 @@ public final class BenchmarkRun {
     }
 
     /** Calls every {@code @BeforeSample} method of the class, parameters resolved once for the target. */
-    private Operation hooks(Object instance, EngineTarget on, Closer scope) throws Exception {
+    private Operation hooks(Object instance, EngineTarget on, Closer scope, Injected injected) throws Exception {
         final List<Object[]> values = new ArrayList<>();
         for (Method hook : spec.beforeSample()) {
             values.add(arguments.resolve(hook, on, scope, new RegionTimer()));
+            injected.add(hook, values.get(values.size() - 1), on, arguments);
         }
         return () -> {
             for (int i = 0; i < spec.beforeSample().size(); i++) {
@@ -143,15 +164,16 @@ public final class BenchmarkRun {
     }
 
     /** The other sides of this benchmark's expectations that apply on this target, with their parameters resolved. */
-    private List<OtherSide> otherSides(Object instance, Closer scope) throws Exception {
+    private List<OtherSide> otherSides(Object instance, Closer scope, Injected injected) throws Exception {
         final List<OtherSide> others = new ArrayList<>();
         for (ExpectationSpec expectation : spec.expectations()) {
             final Optional<EngineTarget> otherTarget = expectation.otherTarget(target);
             if (otherTarget.isPresent()) {
                 final RegionTimer timer = new RegionTimer();
                 final Object[] values = arguments.resolve(expectation.other(), otherTarget.get(), scope, timer);
+                injected.add(expectation.other(), values, otherTarget.get(), arguments);
                 others.add(new OtherSide(expectation, otherTarget.get(), side(expectation.other(), instance, values,
-                        hooks(instance, otherTarget.get(), scope), timer, otherTarget.get())));
+                        hooks(instance, otherTarget.get(), scope, injected), timer, otherTarget.get())));
             }
         }
         return others;

@@ -13,6 +13,7 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
+import org.postgresql.PGConnection;
 
 /**
  * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
@@ -65,6 +66,15 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     @Override
     public Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
         return injected instanceof Connection connection ? BackendCpuProbe.on(connection, dataSource) : Optional.empty();
+    }
+
+    @Override
+    public void abort(Object injected) throws SQLException {
+        if (injected instanceof Connection connection && !connection.isClosed()) {
+            // Closing alone would leave the backend running the statement until it next writes to the client.
+            connection.unwrap(PGConnection.class).cancelQuery();
+            connection.close();
+        }
     }
 
     @Override
