@@ -42,6 +42,14 @@ public interface ScratchDatabase extends AutoCloseable {
     default void abort(Object injected) throws Exception {
     }
 
+    /**
+     * Rolls back a transaction that {@code injected}, a value this database gave a benchmark (a
+     * connection), has open, and says whether there was one.
+     */
+    default boolean rollBackOpenTransaction(Object injected) throws Exception {
+        return false;
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -85,27 +85,36 @@ public final class BenchmarkRun {
             ruler.ifPresent(slices::register);
             final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release);
             final List<Samples> samples = sample(sampler, sides);
+            injected.requireNoOpenTransaction("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
             final Optional<PlanExplainer.Explained> plans = capturePlans(instance, ownArguments, beforeSample,
-                    new Watchdog(spec.sampling().timeout(), release));
+                    new Watchdog(spec.sampling().timeout(), release), injected);
             final Measurement measured = new Measurement(sampled(samples.get(0), reading).withAll(captured(plans)),
                     environment());
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
-                    baseline, () -> sampled(sampler.run(own), reading));
+                    baseline, () -> {
+                        final Samples again = sampler.run(own);
+                        injected.requireNoOpenTransaction("after its confirmation re-run");
+                        return sampled(again, reading);
+                    });
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
     }
 
-    /** Calls the body once more to record its statements, within the watchdog's deadline, then explains them. */
+    /**
+     * Calls the body once more to record its statements, then explains them; checks in between that
+     * the call left no transaction open, whose locks the EXPLAIN on a connection of its own would wait for.
+     */
     private Optional<PlanExplainer.Explained> capturePlans(Object instance, Object[] ownArguments,
-            Operation beforeSample, Watchdog watchdog) throws Throwable {
+            Operation beforeSample, Watchdog watchdog, Injected injected) throws Throwable {
         final Optional<DataSource> database = arguments.database(target).dataSource();
         if (!PlanCapture.applies(target, ownArguments, database)) {
             return Optional.empty();
         }
         final StatementLog log = PlanCapture.call(spec.method(), instance, ownArguments, beforeSample, watchdog);
-        return Optional.of(new PlanExplainer().explain(database.get(), log));
+        injected.requireNoOpenTransaction("after the plan-capture call");
+        return Optional.of(new PlanExplainer().explain(database.get(), log, spec.sampling().timeout()));
     }
 
     /** Samples the sides; when the server itself went away (a container that died), says so with its last log lines. */

@@ -11,7 +11,7 @@ import dev.dbbench.spec.EngineTarget;
 
 /**
  * The engine values one benchmark's methods were given (its body, the other sides of its
- * expectations, its {@code @BeforeSample} hooks), so that they can be freed together.
+ * expectations, its {@code @BeforeSample} hooks), so that they can be checked and freed together.
  */
 final class Injected {
 
@@ -56,6 +56,30 @@ final class Injected {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Rolls back every transaction a method left open on a value it was given, then fails naming
+     * each: its writes were never committed, and its locks would keep other sessions waiting.
+     *
+     * @param after when the check runs, such as "after its samples"
+     */
+    void requireNoOpenTransaction(String after) throws Exception {
+        final List<String> open = new ArrayList<>();
+        for (Given value : given) {
+            if (value.database().rollBackOpenTransaction(value.value())) {
+                open.add(testClass.getSimpleName() + "." + value.method().getName() + "() on ["
+                        + value.target().label() + "] left a transaction open on its "
+                        + value.parameter().getType().getSimpleName() + " parameter "
+                        + value.parameter().getName() + " " + after + ": its writes were never committed, and its"
+                        + " locks would have kept other sessions waiting (dbbench's plan capture among them)."
+                        + " dbbench rolled it back. Commit or roll back before the method returns, or leave"
+                        + " auto-commit on");
+            }
+        }
+        if (!open.isEmpty()) {
+            throw new IllegalStateException(String.join("\n", open));
         }
     }
 }

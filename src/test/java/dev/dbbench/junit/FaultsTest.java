@@ -20,15 +20,16 @@ import javax.sql.DataSource;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
- * Bodies that misbehave: calls that never return. Each must end its run within a bounded time with
- * a message that says what happened and what to do; before dbbench bounded them, each of these runs
- * hung for minutes or for ever.
+ * Bodies that misbehave: calls that never return, transactions left open, locks left held. Each
+ * must end its run within a bounded time with a message that says what happened and what to do;
+ * before dbbench bounded them, each of these runs hung for minutes or for ever.
  */
 class FaultsTest {
 
@@ -108,6 +109,41 @@ class FaultsTest {
                 .startsWith("benchmark exceeded its timeout of 2 s during the plan-capture call after the samples:");
     }
 
+    @Test
+    void aTransactionLeftOpenFailsTheBenchmarkAndIsRolledBack() {
+        EVENTS.clear();
+
+        final EngineExecutionResults results = run(OpenTransactionCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(2));
+        assertThat(failures(results)).containsExactlyInAnyOrder(
+                "OpenTransactionCase.incrementWithoutCommit() on [postgres 17 embedded] left a transaction open on"
+                        + " its Connection parameter db after its samples: its writes were never committed, and"
+                        + " its locks would have kept other sessions waiting (dbbench's plan capture among them)."
+                        + " dbbench rolled it back. Commit or roll back before the method returns, or leave"
+                        + " auto-commit on",
+                "OpenTransactionCase.incrementOnTheCaptureCall() on [postgres 17 embedded] left a transaction open"
+                        + " on its Connection parameter db after the plan-capture call: its writes were never"
+                        + " committed, and its locks would have kept other sessions waiting (dbbench's plan capture"
+                        + " among them). dbbench rolled it back. Commit or roll back before the method returns, or"
+                        + " leave auto-commit on");
+        // Nothing the bodies wrote stayed, and no session was left in a transaction.
+        assertThat(EVENTS).containsExactly("n = 0", "idle in transaction: 0");
+    }
+
+    @Test
+    void aLockTheBodyLeftOnAConnectionOfItsOwnFailsThePlanCaptureInsteadOfHangingIt() {
+        LockedTableCase.CALLS.set(0);
+
+        final EngineExecutionResults results = run(LockedTableCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(failure(results).getMessage())
+                .startsWith("dbbench's EXPLAIN of \"SELECT n FROM counters WHERE id = 1\" waited more than 5 s for a"
+                        + " lock that another session holds")
+                .contains("Commit or roll back before the body returns");
+    }
+
     private EngineExecutionResults run(Class<?> fixture) {
         return assertTimeoutPreemptively(BOUND, () -> new FixtureRunner(temp).run(fixture));
     }
@@ -119,11 +155,25 @@ class FaultsTest {
                 .orElseThrow(() -> new AssertionError("nothing failed"));
     }
 
+    private static List<String> failures(EngineExecutionResults results) {
+        return results.testEvents().failed().stream()
+                .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
+                        .getMessage())
+                .toList();
+    }
+
     static long count(DataSource dataSource, String query) throws SQLException {
         try (Connection db = dataSource.getConnection(); Statement statement = db.createStatement();
                 ResultSet rows = statement.executeQuery(query)) {
             rows.next();
             return rows.getLong(1);
+        }
+    }
+
+    static void createCounters(Connection db) throws SQLException {
+        try (Statement statement = db.createStatement()) {
+            statement.execute("CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)");
+            statement.execute("INSERT INTO counters VALUES (1, 0)");
         }
     }
 
@@ -190,4 +240,76 @@ class FaultsTest {
         }
     }
 
+    @Postgres
+    static class OpenTransactionCase {
+
+        private int captureCalls;
+
+        @BeforeAll
+        static void create(Connection db) throws SQLException {
+            createCounters(db);
+        }
+
+        @DbBenchmark(warmups = 1, samples = 3, opsPerSample = 1)
+        void incrementWithoutCommit(Connection db) throws SQLException {
+            db.setAutoCommit(false);
+            try (Statement statement = db.createStatement()) {
+                statement.execute("UPDATE counters SET n = n + 1 WHERE id = 1");
+            }
+        }
+
+        /** Commits during the samples, then leaves the plan-capture call's transaction open. */
+        @DbBenchmark(warmups = 1, samples = 3, opsPerSample = 1)
+        void incrementOnTheCaptureCall(Connection db) throws SQLException {
+            db.setAutoCommit(false);
+            try (Statement statement = db.createStatement()) {
+                statement.execute("UPDATE counters SET n = n + 1 WHERE id = 1");
+            }
+            if (++captureCalls <= 4) {
+                db.rollback();
+            }
+        }
+
+        @AfterAll
+        static void check(DataSource dataSource) throws SQLException {
+            EVENTS.add("n = " + count(dataSource, "SELECT n FROM counters WHERE id = 1"));
+            EVENTS.add("idle in transaction: " + count(dataSource, "SELECT count(*) FROM pg_stat_activity"
+                    + " WHERE datname = current_database() AND state LIKE 'idle in transaction%'"));
+        }
+    }
+
+    @Postgres
+    static class LockedTableCase {
+
+        static final AtomicInteger CALLS = new AtomicInteger();
+        /** A connection the body opens itself and leaves in a transaction: dbbench cannot see it. */
+        private static Connection holder;
+
+        @BeforeAll
+        static void create(Connection db) throws SQLException {
+            createCounters(db);
+        }
+
+        @DbBenchmark(warmups = 0, samples = 2, opsPerSample = 1)
+        void readsWhatItThenLocks(Connection db, DataSource dataSource) throws SQLException {
+            try (Statement statement = db.createStatement();
+                    ResultSet rows = statement.executeQuery("SELECT n FROM counters WHERE id = 1")) {
+                rows.next();
+            }
+            if (CALLS.incrementAndGet() == 3) {
+                holder = dataSource.getConnection();
+                holder.setAutoCommit(false);
+                try (Statement statement = holder.createStatement()) {
+                    statement.execute("LOCK TABLE counters IN ACCESS EXCLUSIVE MODE");
+                }
+            }
+        }
+
+        @AfterAll
+        static void release() throws SQLException {
+            if (holder != null) {
+                holder.close();
+            }
+        }
+    }
 }

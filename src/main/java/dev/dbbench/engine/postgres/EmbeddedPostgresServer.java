@@ -46,7 +46,7 @@ public final class EmbeddedPostgresServer implements EngineServer {
         }
         final Duration startTime = Duration.ofNanos(System.nanoTime() - start);
         try {
-            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.dataSource("postgres"));
+            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.adminDataSource());
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
             return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint);
@@ -73,12 +73,12 @@ public final class EmbeddedPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        return PostgresScratchDatabase.create(namePrefix, postgres.dataSource("postgres"), postgres::dataSource);
+        return PostgresScratchDatabase.create(namePrefix, postgres.adminDataSource(), postgres::dataSource);
     }
 
     @Override
     public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
-        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.dataSource("postgres")));
+        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.adminDataSource()));
     }
 
     @Override

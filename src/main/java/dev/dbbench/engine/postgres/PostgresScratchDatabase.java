@@ -14,6 +14,8 @@ import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
 import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
@@ -75,6 +77,19 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             connection.unwrap(PGConnection.class).cancelQuery();
             connection.close();
         }
+    }
+
+    @Override
+    public boolean rollBackOpenTransaction(Object injected) throws SQLException {
+        if (!(injected instanceof Connection connection) || connection.isClosed()
+                || connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE) {
+            return false;
+        }
+        // A statement rather than rollback(), which refuses a transaction opened by BEGIN under auto-commit.
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("ROLLBACK");
+        }
+        return true;
     }
 
     @Override
