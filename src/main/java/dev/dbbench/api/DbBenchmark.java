@@ -49,6 +49,9 @@ public @interface DbBenchmark {
      */
     int thresholdPercent() default DEFAULT;
 
-    /** Longest the whole benchmark (calibration, warm-ups, samples) may run; {@link ConfigKeys#TIMEOUT_SECONDS}. */
+    /**
+     * Longest the benchmark's calibration, warm-ups and samples may run together, and so each call in
+     * them; the plan-capture call and each re-run may take as long again. {@link ConfigKeys#TIMEOUT_SECONDS}.
+     */
     int timeoutSeconds() default DEFAULT;
 }

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Runs the benchmarks of a class (or of one method) on a throwaway MongoDB server, injecting
  * {@code MongoDatabase}, {@code MongoClient} and {@code MongoCollection<Document>}; repeat it, or
- * combine it with {@link Postgres}, to run each benchmark on several targets.
+ * combine it with {@link Postgres}, to run each benchmark on several targets. On the class, it also
+ * gives the class's own lifecycle methods ({@code @BeforeAll}, {@code @BeforeEach}, ...) their engine
+ * parameters.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the benchmarks of a class (or of one method) on a throwaway PostgreSQL server; repeat it to
- * run each benchmark on several versions or settings.
+ * run each benchmark on several versions or settings. On the class, it also gives the class's own
+ * lifecycle methods ({@code @BeforeAll}, {@code @BeforeEach}, ...) their engine parameters.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

@@ -55,6 +55,22 @@ public interface ScratchDatabase extends AutoCloseable {
         return "server instructions are counted on embedded PostgreSQL only";
     }
 
+    /**
+     * Stops what {@code injected}, a value this database gave a benchmark, is doing for a call that
+     * did not return by its timeout: a connection's running statement is cancelled and the connection
+     * closed. Called from another thread than the call's.
+     */
+    default void abort(Object injected) throws Exception {
+    }
+
+    /**
+     * Rolls back a transaction that {@code injected}, a value this database gave a benchmark (a
+     * connection), has open, and says whether there was one.
+     */
+    default boolean rollBackOpenTransaction(Object injected) throws Exception {
+        return false;
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,24 +24,40 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code UPDATE} is planned and executed for its counters but never applied twice. JIT and parallel
  * workers are switched off for the explain, since both make node shapes and counters vary from run
  * to run without any change in the query. Afterwards it reads the on-disk sizes of the tables the
- * plans touched.
+ * plans touched. None of its statements waits longer than {@link #LOCK_TIMEOUT} for a lock, nor runs
+ * longer than the benchmark's timeout.
  */
 public final class PlanExplainer {
 
     private static final Set<String> EXPLAINABLE = Set.of("select", "insert", "update", "delete", "with", "values",
             "table", "merge");
 
+    /**
+     * The longest any statement of the explain waits for a lock. None of them should wait at all: a
+     * lock held that long was left by the benchmark, in a transaction it never ended.
+     */
+    static final Duration LOCK_TIMEOUT = Duration.ofSeconds(5);
+
+    /** PostgreSQL's SQLSTATE for a lock not granted within {@code lock_timeout}. */
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
     private final ObjectMapper mapper = new ObjectMapper();
 
     /**
      * The plans of the log's statements; statements EXPLAIN cannot take (DDL, COPY) or that fail on
      * another connection (a session's temporary table, say) are listed as skipped with the reason.
+     *
+     * @param timeout the longest each statement of the explain may run, as the benchmark's own calls may
      */
-    public Explained explain(DataSource database, StatementLog log) throws SQLException {
+    public Explained explain(DataSource database, StatementLog log, Duration timeout) throws SQLException {
         final List<StatementPlan> plans = new ArrayList<>();
         final List<String> skipped = new ArrayList<>();
         final Set<String> relations = new TreeSet<>();
         try (Connection connection = database.getConnection()) {
+            try (Statement limits = connection.createStatement()) {
+                limits.execute("SET lock_timeout = " + LOCK_TIMEOUT.toMillis());
+                limits.execute("SET statement_timeout = " + timeout.toMillis());
+            }
             for (StatementLog.Entry entry : log.entries()) {
                 if (!explainable(entry.sql())) {
                     skipped.add(entry.sql() + ": not a query EXPLAIN takes");
@@ -49,10 +66,30 @@ public final class PlanExplainer {
                 try {
                     plans.add(explain(connection, entry, relations));
                 } catch (SQLException e) {
+                    requireNoLockWait("EXPLAIN of \"" + entry.sql() + "\"", e);
                     skipped.add(entry.sql() + ": " + e.getMessage());
                 }
             }
-            return new Explained(new StatementPlans(plans, log.executions(), skipped), sizes(connection, relations));
+            try {
+                return new Explained(new StatementPlans(plans, log.executions(), skipped),
+                        sizes(connection, relations));
+            } catch (SQLException e) {
+                requireNoLockWait("query of the sizes of " + relations, e);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * A lock one of the explain's statements waited for in vain fails the benchmark rather than
+     * skipping the statement: the lock is the benchmark's own, and plans read around it would not be its plans.
+     */
+    private static void requireNoLockWait(String statement, SQLException failure) {
+        if (LOCK_NOT_AVAILABLE.equals(failure.getSQLState())) {
+            throw new IllegalStateException("dbbench's " + statement + " waited more than " + LOCK_TIMEOUT.toSeconds()
+                    + " s for a lock that another session holds: most likely a transaction the benchmark left open"
+                    + " on a connection it opened itself. Commit or roll back before the body returns, and close"
+                    + " the connections it opens", failure);
         }
     }
 

@@ -21,18 +21,26 @@ public final class Sampler {
 
     private final Sampling plan;
     private final Optional<Operation> rulerSlice;
+    private final Watchdog.Release release;
 
     public Sampler(Sampling plan) {
         this(plan, Optional.empty());
     }
 
+    /** A sampler with nothing to free when a call does not return by its timeout. */
+    public Sampler(Sampling plan, Optional<Operation> rulerSlice) {
+        this(plan, rulerSlice, Watchdog.Release.nothing("dbbench sampler"));
+    }
+
     /**
      * @param rulerSlice a short fixed workload timed after every sample, outside it, so the run
      *     carries a reading of the machine's speed taken at the very moments its samples were
+     * @param release what to free when a call does not return after its timeout, even when interrupted
      */
-    public Sampler(Sampling plan, Optional<Operation> rulerSlice) {
+    public Sampler(Sampling plan, Optional<Operation> rulerSlice, Watchdog.Release release) {
         this.plan = plan;
         this.rulerSlice = rulerSlice;
+        this.release = release;
     }
 
     /** Probe reads taken back to back to learn what the probe itself costs the server. */
@@ -66,34 +74,43 @@ public final class Sampler {
     /**
      * Samples several bodies in turn, one sample of each before the next of any (A B A B ...), so
      * drift in the machine's speed hits every side alike and their ratio stays fair. Each side is
-     * calibrated on its own; the timeout covers them all.
+     * calibrated on its own; the timeout covers them all, and bounds each call too: the sides are
+     * sampled on a thread of their own, which a {@link Watchdog} interrupts at the deadline.
      */
     public List<Samples> runInterleaved(List<Side> sides) throws Throwable {
+        final Watchdog watchdog = new Watchdog(plan.timeout(), release);
+        final Progress progress = new Progress();
+        return watchdog.call(progress::describe, () -> sample(sides, watchdog, progress));
+    }
+
+    private List<Samples> sample(List<Side> sides, Watchdog watchdog, Progress progress) throws Throwable {
         final long start = System.nanoTime();
-        final long deadline = start + plan.timeout().toNanos();
         final int[] ops = new int[sides.size()];
         for (int s = 0; s < sides.size(); s++) {
             final Side side = sides.get(s);
             ops[s] = plan.opsPerSample() == Sampling.CALIBRATE
-                    ? calibrate(side.body(), side.beforeSample(), side.timer(), deadline)
+                    ? calibrate(side.body(), side.beforeSample(), side.timer(), watchdog, progress)
                     : plan.opsPerSample();
         }
         for (int i = 0; i < plan.warmups(); i++) {
             for (int s = 0; s < sides.size(); s++) {
+                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
                 sample(sides.get(s), ops[s]);
             }
-            checkDeadline(deadline, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
+            checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
         final Rounds rounds = new Rounds(sides, plan.samples(), rulerSlice.isPresent());
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
+                progress.at("sample", i + 1, plan.samples(), ops[s]);
                 rounds.sample(s, i, ops[s]);
             }
             if (rulerSlice.isPresent()) {
+                progress.at("the ruler slice after sample", i + 1, plan.samples(), 0);
                 rounds.sliceNanos[i] = timedSlice(rulerSlice.get());
             }
             if (i + 1 < plan.samples()) {
-                checkDeadline(deadline, "sample " + (i + 1) + " of " + plan.samples(), 0);
+                checkDeadline(watchdog, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
         }
         final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -150,13 +167,15 @@ public final class Sampler {
      * sample time. Asking for two keeps one slow cold first call (class loading, JIT, a statement's
      * first planning) from fixing the count at 1.
      */
-    private int calibrate(Operation body, Operation beforeSample, RegionTimer timer, long deadline) throws Throwable {
+    private int calibrate(Operation body, Operation beforeSample, RegionTimer timer, Watchdog watchdog,
+            Progress progress) throws Throwable {
         final long target = plan.minSampleTime().toNanos();
         int ops = 1;
         boolean reachedOnce = false;
         int rounds = 0;
         while (true) {
-            final long nanos = calibrationSample(body, beforeSample, timer, ops, deadline);
+            progress.at("calibration round", rounds + 1, 0, ops);
+            final long nanos = calibrationSample(body, beforeSample, timer, ops, watchdog);
             rounds++;
             if (ops >= MAX_OPS_PER_SAMPLE) {
                 return ops;
@@ -172,20 +191,20 @@ public final class Sampler {
                 final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
                 ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
             }
-            checkDeadline(deadline, "calibration", rounds);
+            checkDeadline(watchdog, "calibration", rounds);
         }
     }
 
     /** A sample that also checks the deadline after every call, since calibration may try a count far too big. */
-    private long calibrationSample(Operation body, Operation beforeSample, RegionTimer timer, int ops, long deadline)
-            throws Throwable {
+    private long calibrationSample(Operation body, Operation beforeSample, RegionTimer timer, int ops,
+            Watchdog watchdog) throws Throwable {
         beforeSample.run();
         timer.beginSample();
         final long start = System.nanoTime();
         for (int i = 0; i < ops; i++) {
             body.run();
-            if (System.nanoTime() - deadline > 0) {
-                throw timeout("calibration, after " + (i + 1) + " of " + ops + " calls in one sample");
+            if (watchdog.passed()) {
+                throw watchdog.exceeded("calibration, after " + (i + 1) + " of " + ops + " calls in one sample");
             }
         }
         return timer.endSample(System.nanoTime() - start);
@@ -253,14 +272,33 @@ public final class Sampler {
         return deltas[deltas.length / 2];
     }
 
-    private void checkDeadline(long deadline, String phase, int calibrationRounds) {
-        if (System.nanoTime() - deadline > 0) {
-            throw timeout(calibrationRounds > 0 ? phase + " (" + calibrationRounds + " rounds)" : phase);
+    private static void checkDeadline(Watchdog watchdog, String phase, int calibrationRounds) {
+        if (watchdog.passed()) {
+            throw watchdog.exceeded(calibrationRounds > 0 ? phase + " (" + calibrationRounds + " rounds)" : phase);
         }
     }
 
-    private BenchmarkTimeoutException timeout(String phase) {
-        return new BenchmarkTimeoutException("benchmark exceeded its timeout of " + plan.timeout().toSeconds()
-                + " s during " + phase + "; raise timeoutSeconds, lower samples or warmups, or make the body faster");
+    /** How far sampling got, written between samples (never inside one) and read by the watchdog at the deadline. */
+    private static final class Progress {
+
+        private record Step(String phase, int number, int of, int opsPerSample) {
+        }
+
+        private volatile Step step = new Step("the start of sampling", 0, 0, 0);
+
+        /** @param of how many such steps there are; 0 when open-ended, as calibration is */
+        void at(String phase, int number, int of, int opsPerSample) {
+            step = new Step(phase, number, of, opsPerSample);
+        }
+
+        String describe() {
+            final Step current = step;
+            if (current.number() == 0) {
+                return current.phase();
+            }
+            return current.phase() + " " + current.number() + (current.of() > 0 ? " of " + current.of() : "")
+                    + (current.opsPerSample() > 0 ? " (" + current.opsPerSample()
+                            + (current.opsPerSample() == 1 ? " call" : " calls") + " per sample)" : "");
+        }
     }
 }

@@ -25,6 +25,7 @@ import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
@@ -69,24 +70,36 @@ public final class BenchmarkRun {
             throws Throwable {
         // A broken baseline file fails the benchmark before anything is sampled.
         final Optional<BaselineFile> baseline = classContext.baseline();
-        final Operation beforeSample = hooks(instance, target, scope);
+        final Injected injected = new Injected(spec.testClass());
+        injected.add(spec.method(), ownArguments, target, arguments);
+        final Operation beforeSample = hooks(instance, target, scope, injected);
         final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target);
-        final List<OtherSide> others = otherSides(instance, scope);
+        final List<OtherSide> others = otherSides(instance, scope, injected);
         final List<Sampler.Side> sides = new ArrayList<>(List.of(own));
         others.forEach(other -> sides.add(other.side()));
+        final Watchdog.Release release = new Watchdog.Release("dbbench " + spec.where() + " [" + target.label() + "]",
+                injected.anyConnection() ? "cancelled the statements of the connections it had given the benchmark"
+                        + " and closed them" : "", injected::abort);
         // Ruler slices run on a connection of their own, so a benchmark's session state never sees them.
         try (Closer slices = new Closer()) {
             final Optional<RulerWorkload> ruler = classContext.server(target).openRulerWorkload();
             ruler.ifPresent(slices::register);
-            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice));
+            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release);
             final List<Samples> samples = sample(sampler, sides);
+            injected.requireNoOpenTransaction("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
+            final Watchdog watchdog = new Watchdog(spec.sampling().timeout(), release);
             final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
-                    beforeSample, arguments.database(target));
+                    beforeSample, arguments.database(target), watchdog,
+                    () -> injected.requireNoOpenTransaction("after the capture call"));
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading).withAll(captured),
                     environment()), instance, ownArguments, baseline);
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
-                    baseline, () -> sampled(sampler.run(own), reading));
+                    baseline, () -> {
+                        final Samples again = sampler.run(own);
+                        injected.requireNoOpenTransaction("after its confirmation re-run");
+                        return sampled(again, reading);
+                    });
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
@@ -161,10 +174,11 @@ public final class BenchmarkRun {
     }
 
     /** Calls every {@code @BeforeSample} method of the class, parameters resolved once for the target. */
-    private Operation hooks(Object instance, EngineTarget on, Closer scope) throws Exception {
+    private Operation hooks(Object instance, EngineTarget on, Closer scope, Injected injected) throws Exception {
         final List<Object[]> values = new ArrayList<>();
         for (Method hook : spec.beforeSample()) {
             values.add(arguments.resolve(hook, on, scope, new RegionTimer()));
+            injected.add(hook, values.get(values.size() - 1), on, arguments);
         }
         return () -> {
             for (int i = 0; i < spec.beforeSample().size(); i++) {
@@ -174,15 +188,16 @@ public final class BenchmarkRun {
     }
 
     /** The other sides of this benchmark's expectations that apply on this target, with their parameters resolved. */
-    private List<OtherSide> otherSides(Object instance, Closer scope) throws Exception {
+    private List<OtherSide> otherSides(Object instance, Closer scope, Injected injected) throws Exception {
         final List<OtherSide> others = new ArrayList<>();
         for (ExpectationSpec expectation : spec.expectations()) {
             final Optional<EngineTarget> otherTarget = expectation.otherTarget(target);
             if (otherTarget.isPresent()) {
                 final RegionTimer timer = new RegionTimer();
                 final Object[] values = arguments.resolve(expectation.other(), otherTarget.get(), scope, timer);
+                injected.add(expectation.other(), values, otherTarget.get(), arguments);
                 others.add(new OtherSide(expectation, otherTarget.get(), side(expectation.other(), instance, values,
-                        hooks(instance, otherTarget.get(), scope), timer, otherTarget.get())));
+                        hooks(instance, otherTarget.get(), scope, injected), timer, otherTarget.get())));
             }
         }
         return others;

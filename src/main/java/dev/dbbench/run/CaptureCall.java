@@ -16,6 +16,7 @@ import dev.dbbench.explain.PlanExplainer;
 import dev.dbbench.explain.RecordingJdbc;
 import dev.dbbench.explain.StatementLog;
 import dev.dbbench.measure.Operation;
+import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.spec.EngineKind;
@@ -33,12 +34,16 @@ final class CaptureCall {
 
     /**
      * The values of the metrics one call measures: plans, table sizes and traffic, where the engine
-     * and the body's parameters allow.
+     * and the body's parameters allow. The call runs on the watchdog's thread and within its deadline,
+     * and each statement's EXPLAIN within the benchmark's timeout.
      *
      * @param beforeSample run first, as before every sample, so the call sees the state samples saw
+     * @param afterCall checks what the call left behind before its statements are explained (an open
+     *     transaction, whose locks the EXPLAIN on a connection of its own would wait for)
      */
     static MetricValues capture(EngineTarget target, Method method, Object instance, Object[] arguments,
-            Operation beforeSample, ScratchDatabase database) throws Throwable {
+            Operation beforeSample, ScratchDatabase database, Watchdog watchdog, Operation afterCall)
+            throws Throwable {
         final boolean recordsJdbc = target.kind() == EngineKind.POSTGRES && database.dataSource().isPresent()
                 && Arrays.stream(arguments).anyMatch(argument -> argument instanceof Connection
                         || argument instanceof DataSource);
@@ -49,19 +54,24 @@ final class CaptureCall {
         }
         final StatementLog log = new StatementLog();
         final Object[] called = recordsJdbc ? recording(arguments, log) : arguments;
-        beforeSample.run();
         final TrafficProbe.Call call = () -> Invoker.invoke(method, instance, called);
-        final Optional<Traffic> traffic = probe.isPresent() ? Optional.of(probe.get().during(call)) : Optional.empty();
-        if (probe.isEmpty()) {
+        final Optional<Traffic> traffic = watchdog.call(() -> "the capture call after the samples", () -> {
+            beforeSample.run();
+            if (probe.isPresent()) {
+                return Optional.of(probe.get().during(call));
+            }
             call.run();
-        }
+            return Optional.<Traffic>empty();
+        });
+        afterCall.run();
         MetricValues values = MetricValues.empty();
         if (traffic.isPresent()) {
             values = values.with(Metrics.TRAFFIC, recordsJdbc ? traffic.get().withRequests(requests(log))
                     : traffic.get());
         }
         if (recordsJdbc) {
-            final PlanExplainer.Explained explained = new PlanExplainer().explain(database.dataSource().get(), log);
+            final PlanExplainer.Explained explained = new PlanExplainer().explain(database.dataSource().get(), log,
+                    watchdog.timeout());
             values = values.with(Metrics.PLANS, explained.statements()).with(Metrics.STORAGE, explained.storage());
         }
         return values;

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -118,6 +119,22 @@ class BaselineModesTest {
     }
 
     @Test
+    void aCorruptBaselineFailsItsBenchmarkBeforeTheBodyIsCalledOnce() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        final Path file = runner.baselineFile(CountingCase.class);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{ \"schema\" : 2, \"benchmarks\" : { oops\n");
+        CountingCase.CALLS.set(0);
+
+        final EngineExecutionResults results = runner.run(CountingCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(failureMessage(results)).contains(file.toString()).contains("is not a valid dbbench baseline file");
+        // Not one warm-up, sample or capture call: a run that cannot be judged is not measured first.
+        assertThat(CountingCase.CALLS).hasValue(0);
+    }
+
+    @Test
     void unknownSchemaVersionIsNamed() throws Exception {
         final FixtureRunner runner = new FixtureRunner(temp);
         final Path file = runner.baselineFile(TwoQueriesCase.class);
@@ -150,6 +167,17 @@ class BaselineModesTest {
 
     private static JsonNode read(Path file) throws Exception {
         return new ObjectMapper().readTree(file.toFile());
+    }
+
+    @Postgres
+    static class CountingCase {
+
+        static final AtomicInteger CALLS = new AtomicInteger();
+
+        @DbBenchmark(warmups = 5, samples = 15, opsPerSample = 100)
+        void counts(Connection db) {
+            CALLS.incrementAndGet();
+        }
     }
 
     @Postgres

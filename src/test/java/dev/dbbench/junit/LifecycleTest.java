@@ -20,12 +20,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbbench.api.BeforeSample;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.DbFixture;
 import dev.dbbench.api.Postgres;
 import dev.dbbench.api.SampleTimer;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -113,6 +116,41 @@ class LifecycleTest {
                         .getMessage()))
                 .containsExactly("@BeforeSample method BadHookCase.reset() declares parameter nothing of type String,"
                         + " which the target [postgres 17 embedded] cannot inject; it injects [Connection, DataSource]");
+    }
+
+    @Test
+    void classLevelMethodsGetEngineParametersOnAClassThatCarriesAnEngineAnnotation() {
+        EVENTS.clear();
+
+        new FixtureRunner(temp).run(AnnotatedClassCase.class).testEvents()
+                .assertStatistics(stats -> stats.succeeded(2));
+        new FixtureRunner(temp).run(ExtendedClassCase.class).testEvents()
+                .assertStatistics(stats -> stats.succeeded(1));
+
+        // @BeforeAll, @BeforeEach (before the benchmark and before the plain test) and @AfterAll.
+        assertThat(EVENTS).containsExactly("AnnotatedClassCase.beforeAll", "AnnotatedClassCase.beforeEach",
+                "AnnotatedClassCase.beforeEach", "AnnotatedClassCase.afterAll", "ExtendedClassCase.beforeAll");
+    }
+
+    @Test
+    void withoutAnEngineAnnotationOnlyTheBenchmarksAndTheFixturesGetThem() {
+        EVENTS.clear();
+
+        // The @DbBenchmark methods register dbbench's extension for themselves only: JUnit asks no
+        // method-level extension about @BeforeAll.
+        final EngineExecutionResults bare = new FixtureRunner(temp).run(BareClassCase.class);
+        assertThat(FixtureRunner.firstFailure(bare)).startsWith("No ParameterResolver registered for parameter"
+                + " [java.sql.Connection db] in method [static void " + BareClassCase.class.getName()
+                + ".beforeAll(java.sql.Connection)]");
+        // @BeforeEach runs with the extensions of the method it prepares: the benchmark's, not a plain test's.
+        final EngineExecutionResults each = new FixtureRunner(temp).run(BareEachCase.class);
+        each.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(1));
+        assertThat(FixtureRunner.firstFailure(each)).startsWith("No ParameterResolver registered for parameter"
+                + " [java.sql.Connection db] in method [void " + BareEachCase.class.getName()
+                + ".beforeEach(java.sql.Connection)]");
+        // dbbench calls @DbFixture methods itself, on the class's database, with no annotation needed.
+        new FixtureRunner(temp).run(BareFixtureCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
+        assertThat(EVENTS).containsExactly("BareEachCase.beforeEach", "BareFixtureCase.fill");
     }
 
     static String currentDatabase(Connection db) throws SQLException {
@@ -222,6 +260,96 @@ class LifecycleTest {
         @DbBenchmark(warmups = 0, samples = 2, opsPerSample = 1)
         void workMem(Connection db) throws SQLException {
             currentDatabase(db);
+        }
+    }
+
+    @Postgres
+    static class AnnotatedClassCase {
+
+        @BeforeAll
+        static void beforeAll(Connection db) throws SQLException {
+            EVENTS.add("AnnotatedClassCase.beforeAll");
+        }
+
+        @BeforeEach
+        void beforeEach(Connection db) {
+            EVENTS.add("AnnotatedClassCase.beforeEach");
+        }
+
+        @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
+        void benchmark(Connection db) throws SQLException {
+            currentDatabase(db);
+        }
+
+        @Test
+        void plainTest() {
+        }
+
+        @AfterAll
+        static void afterAll(DataSource dataSource) {
+            EVENTS.add("AnnotatedClassCase.afterAll");
+        }
+    }
+
+    @ExtendWith(DbBenchmarkExtension.class)
+    static class ExtendedClassCase {
+
+        @BeforeAll
+        static void beforeAll(Connection db) {
+            EVENTS.add("ExtendedClassCase.beforeAll");
+        }
+
+        @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
+        void benchmark(Connection db) throws SQLException {
+            currentDatabase(db);
+        }
+    }
+
+    static class BareClassCase {
+
+        @BeforeAll
+        static void beforeAll(Connection db) {
+            EVENTS.add("BareClassCase.beforeAll");
+        }
+
+        @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
+        void benchmark(Connection db) throws SQLException {
+            currentDatabase(db);
+        }
+    }
+
+    static class BareEachCase {
+
+        @BeforeEach
+        void beforeEach(Connection db) {
+            EVENTS.add("BareEachCase.beforeEach");
+        }
+
+        @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
+        void benchmark(Connection db) throws SQLException {
+            currentDatabase(db);
+        }
+
+        @Test
+        void plainTest() {
+        }
+    }
+
+    static class BareFixtureCase {
+
+        @DbFixture
+        static void fill(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("CREATE TABLE filled (id int)");
+            }
+            EVENTS.add("BareFixtureCase.fill");
+        }
+
+        @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
+        void benchmark(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("SELECT count(*) FROM filled");
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.dbbench.spec.Sampling;
@@ -265,6 +266,80 @@ class SamplerTest {
         assertThat(thrown).isInstanceOf(BenchmarkTimeoutException.class)
                 .hasMessageContaining("during warm-up " + bodyCalls.get() + " of 100");
         assertThat(bodyCalls.get()).isBetween(2, 99);
+    }
+
+    @Test
+    void aCallThatNeverReturnsIsInterruptedAtTheDeadlineAndSaysWhereItWas() {
+        final AtomicInteger bodyCalls = new AtomicInteger();
+        final List<String> threads = new ArrayList<>();
+        final Sampler sampler = new Sampler(new Sampling(0, 10, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        final long start = System.nanoTime();
+
+        final Throwable thrown = catchThrowable(() -> sampler.run(() -> {
+            threads.add(Thread.currentThread().getName());
+            if (bodyCalls.incrementAndGet() == 3) {
+                Thread.sleep(600_000);
+            }
+        }, NOTHING, new RegionTimer()));
+
+        assertThat(thrown).isInstanceOf(BenchmarkTimeoutException.class)
+                .hasMessageStartingWith("benchmark exceeded its timeout of 1 s during sample 3 of 10 (1 call per"
+                        + " sample): a call had not returned by the deadline; dbbench interrupted it and it returned."
+                        + " Find what the call waits for (the cause below is where it was at the deadline)");
+        assertThat(thrown.getCause().getStackTrace()).extracting(StackTraceElement::getMethodName).contains("sleep");
+        assertThat(thrown.getSuppressed()).singleElement().isInstanceOf(InterruptedException.class);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1).plus(Watchdog.GRACE));
+        // The samples ran on a thread of their own, one for all of them, not one per call.
+        assertThat(threads).hasSize(3).containsOnly("dbbench sampler");
+    }
+
+    @Test
+    void aCallThatIgnoresItsInterruptIsReleasedAfterTheGracePeriod() {
+        final CountDownLatch released = new CountDownLatch(1);
+        final Sampler sampler = new Sampler(new Sampling(0, 3, 2, Duration.ofMillis(1), Duration.ofSeconds(1)),
+                Optional.empty(), new Watchdog.Release("stubborn", "closed its connections", released::countDown));
+        final long start = System.nanoTime();
+
+        final Throwable thrown = catchThrowable(() -> sampler.run(() -> {
+            while (released.getCount() > 0) {
+                try {
+                    released.await();
+                } catch (InterruptedException ignored) {
+                    // keeps waiting, as a badly written retry loop does
+                }
+            }
+        }, NOTHING, new RegionTimer()));
+
+        assertThat(thrown).isInstanceOf(BenchmarkTimeoutException.class)
+                .hasMessageStartingWith("benchmark exceeded its timeout of 1 s during sample 1 of 3 (2 calls per"
+                        + " sample): a call had not returned by the deadline; dbbench interrupted it, it did not return"
+                        + " within 2 s, so dbbench closed its connections, which ended the call.");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Watchdog.GRACE)
+                .isLessThan(Duration.ofSeconds(1).plus(Watchdog.GRACE).plus(Watchdog.AFTER_RELEASE));
+    }
+
+    @Test
+    void aCallThatNothingEndsIsLeftBehind() {
+        final CountDownLatch never = new CountDownLatch(1);
+        final Sampler sampler = new Sampler(new Sampling(1, 3, 1, Duration.ofMillis(1), Duration.ofSeconds(1)));
+        try {
+            final Throwable thrown = catchThrowable(() -> sampler.run(() -> {
+                while (never.getCount() > 0) {
+                    try {
+                        never.await();
+                    } catch (InterruptedException ignored) {
+                        // keeps waiting
+                    }
+                }
+            }, NOTHING, new RegionTimer()));
+
+            assertThat(thrown).isInstanceOf(BenchmarkTimeoutException.class)
+                    .hasMessageStartingWith("benchmark exceeded its timeout of 1 s during warm-up 1 of 1 (1 call per"
+                            + " sample): a call had not returned by the deadline; dbbench interrupted it, it did not"
+                            + " return within 2 s, and stopped waiting for it: it may still be running.");
+        } finally {
+            never.countDown();
+        }
     }
 
     @Test

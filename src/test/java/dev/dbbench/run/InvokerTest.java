@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Parameter;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.measure.Watchdog;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderKind;
@@ -35,6 +37,8 @@ class InvokerTest {
         }
     };
 
+    private static final Watchdog WATCHDOG = new Watchdog(Duration.ofMinutes(1), Watchdog.Release.nothing("capture"));
+
     private final List<String> calls = new ArrayList<>();
 
     @Test
@@ -55,9 +59,11 @@ class InvokerTest {
                 ProviderKind.EMBEDDED, "");
 
         assertThat(CaptureCall.capture(mongo, InvokerTest.class.getDeclaredMethod("nothing"), null, new Object[0],
-                () -> calls.add("hook"), NOTHING_TO_CAPTURE).isEmpty()).isTrue();
+                () -> calls.add("hook"), NOTHING_TO_CAPTURE,
+                WATCHDOG, () -> calls.add("after")).isEmpty()).isTrue();
         assertThat(CaptureCall.capture(postgres, InvokerTest.class.getDeclaredMethod("record", String.class), this,
-                new Object[] {"no connection"}, () -> calls.add("hook"), NOTHING_TO_CAPTURE).isEmpty()).isTrue();
+                new Object[] {"no connection"}, () -> calls.add("hook"), NOTHING_TO_CAPTURE,
+                WATCHDOG, () -> calls.add("after")).isEmpty()).isTrue();
         // Nothing ran: no capture call means no extra call of the body or its hook.
         assertThat(calls).isEmpty();
     }

@@ -9,6 +9,8 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 import dev.dbbench.engine.ServerCpuProbe;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * The CPU time of the PostgreSQL backend process serving one connection, read by that backend
@@ -44,7 +46,18 @@ final class BackendCpuProbe implements ServerCpuProbe {
 
     @Override
     public long read() throws SQLException {
-        return read(connection);
+        // Under auto-commit off, the read would open a transaction and leave it open for the body; the
+        // switch is the driver's alone while no transaction is open, so it costs no round trip.
+        if (connection.getAutoCommit()
+                || connection.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+            return read(connection);
+        }
+        connection.setAutoCommit(true);
+        try {
+            return read(connection);
+        } finally {
+            connection.setAutoCommit(false);
+        }
     }
 
     private static long read(Connection connection) throws SQLException {

@@ -72,7 +72,7 @@ public final class EmbeddedPostgresServer implements EngineServer {
         }
         final Duration startTime = Duration.ofNanos(System.nanoTime() - start);
         try {
-            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.dataSource("postgres"));
+            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.adminDataSource());
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
             final Optional<String> counter = valgrind.map(version -> "callgrind " + version + ", postgres "
@@ -112,13 +112,13 @@ public final class EmbeddedPostgresServer implements EngineServer {
                 .orElseGet(() -> PostgresScratchDatabase.Counting.unavailable(counting.mode() == CountMode.OFF
                         ? ConfigKeys.COUNT_INSTRUCTIONS + "=off"
                         : "valgrind is not installed (" + INSTALL_VALGRIND + ")"));
-        return PostgresScratchDatabase.create(namePrefix, postgres.dataSource("postgres"), postgres::dataSource,
+        return PostgresScratchDatabase.create(namePrefix, postgres.adminDataSource(), postgres::dataSource,
                 databaseCounting);
     }
 
     @Override
     public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
-        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.dataSource("postgres")));
+        return Optional.of(PostgresFingerprint.rulerWorkload(postgres.adminDataSource()));
     }
 
     @Override

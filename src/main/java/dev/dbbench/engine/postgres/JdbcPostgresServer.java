@@ -44,15 +44,25 @@ final class JdbcPostgresServer implements EngineServer {
         this.container = container;
     }
 
-    /** A data source for the URL's database, or for another database on the same server. */
-    static DataSource dataSource(String url, String user, String password, Optional<String> database) {
+    /** The URL's database, for dbbench's own statements only: they are bounded by {@link OwnSessions}. */
+    static DataSource adminDataSource(String url, String user, String password) {
+        return OwnSessions.bounded(dataSource(url, user, password));
+    }
+
+    /** Another database on the URL's server. */
+    static DataSource dataSource(String url, String user, String password, String database) {
+        final PGSimpleDataSource dataSource = dataSource(url, user, password);
+        dataSource.setDatabaseName(database);
+        return dataSource;
+    }
+
+    private static PGSimpleDataSource dataSource(String url, String user, String password) {
         final PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setUrl(url);
         dataSource.setUser(user);
         dataSource.setPassword(password);
         dataSource.setConnectTimeout(CONNECT_TIMEOUT_SECONDS);
         dataSource.setLoginTimeout(CONNECT_TIMEOUT_SECONDS);
-        database.ifPresent(dataSource::setDatabaseName);
         return dataSource;
     }
 
@@ -73,15 +83,15 @@ final class JdbcPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        return PostgresScratchDatabase.create(namePrefix, dataSource(url, user, password, Optional.empty()),
-                name -> dataSource(url, user, password, Optional.of(name)), PostgresScratchDatabase.Counting.unavailable(
+        return PostgresScratchDatabase.create(namePrefix, adminDataSource(url, user, password),
+                name -> dataSource(url, user, password, name), PostgresScratchDatabase.Counting.unavailable(
                         "server instructions are counted on embedded PostgreSQL only, and this target is "
                         + (container.isPresent() ? "a container" : "an external server")));
     }
 
     @Override
     public Optional<RulerWorkload> openRulerWorkload() throws SQLException {
-        return Optional.of(PostgresFingerprint.rulerWorkload(dataSource(url, user, password, Optional.empty())));
+        return Optional.of(PostgresFingerprint.rulerWorkload(adminDataSource(url, user, password)));
     }
 
     @Override

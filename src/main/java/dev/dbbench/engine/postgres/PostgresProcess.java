@@ -190,7 +190,12 @@ final class PostgresProcess implements AutoCloseable {
         }
     }
 
-    DataSource dataSource(String database) {
+    /** The server's postgres database, for dbbench's own statements only: they are bounded by {@link OwnSessions}. */
+    DataSource adminDataSource() {
+        return OwnSessions.bounded(dataSource("postgres"));
+    }
+
+    PGSimpleDataSource dataSource(String database) {
         final PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setServerNames(new String[] {"localhost"});
         dataSource.setPortNumbers(new int[] {port});

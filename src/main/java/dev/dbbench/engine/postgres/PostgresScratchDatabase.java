@@ -21,6 +21,9 @@ import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.engine.TrafficProbe;
 import org.postgresql.ds.PGSimpleDataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
@@ -139,6 +142,28 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             call.run();
             return counter.read().since(before);
         });
+    }
+
+    @Override
+    public void abort(Object injected) throws SQLException {
+        if (injected instanceof Connection connection && !connection.isClosed()) {
+            // Closing alone would leave the backend running the statement until it next writes to the client.
+            connection.unwrap(PGConnection.class).cancelQuery();
+            connection.close();
+        }
+    }
+
+    @Override
+    public boolean rollBackOpenTransaction(Object injected) throws SQLException {
+        if (!(injected instanceof Connection connection) || connection.isClosed()
+                || connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE) {
+            return false;
+        }
+        // A statement rather than rollback(), which refuses a transaction opened by BEGIN under auto-commit.
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("ROLLBACK");
+        }
+        return true;
     }
 
     /**

@@ -38,8 +38,8 @@ public final class PostgresServers {
         final RunningContainer running = RunningContainer.start(target, image, definition, DATA_DIRECTORY, options);
         try {
             final PostgreSQLContainer container = (PostgreSQLContainer) running.container();
-            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(JdbcPostgresServer.dataSource(
-                    container.getJdbcUrl(), container.getUsername(), container.getPassword(), Optional.empty()));
+            final SortedMap<String, String> fingerprint = PostgresFingerprint.read(JdbcPostgresServer.adminDataSource(
+                    container.getJdbcUrl(), container.getUsername(), container.getPassword()));
             PostgresFingerprint.requireDeclaredMajor(target, fingerprint, "image " + image.asCanonicalNameString());
             fingerprint.putAll(running.facts(image, options.tmpfs()));
             fingerprint.put("engine.provider", target.provider().label());
@@ -71,7 +71,7 @@ public final class PostgresServers {
         final SortedMap<String, String> fingerprint;
         try {
             fingerprint = PostgresFingerprint.read(
-                    JdbcPostgresServer.dataSource(server.url(), server.user(), server.password(), Optional.empty()));
+                    JdbcPostgresServer.adminDataSource(server.url(), server.user(), server.password()));
         } catch (SQLException | RuntimeException e) {
             // The message must never carry the password, whatever the driver put in it.
             throw new IllegalStateException("cannot use the external PostgreSQL server " + Redaction.url(server.url())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -37,7 +38,8 @@ class RulerQueryTest {
                 sum.next();
             }
 
-            final List<StatementPlan> plans = new PlanExplainer().explain(dataSource, log).statements().plans();
+            final List<StatementPlan> plans = new PlanExplainer().explain(dataSource, log, Duration.ofMinutes(1))
+                    .statements().plans();
 
             assertThat(plans).hasSize(1);
             assertThat(plans.get(0).shape()).extracting(String::strip)

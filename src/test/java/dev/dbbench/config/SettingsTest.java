@@ -1,0 +1,145 @@
+package dev.dbbench.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.dbbench.api.ConfigKeys;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where the external servers' secrets come from: the environment variables win over the
+ * configuration parameters, and a secret given as a system property in CI is warned about, since
+ * Maven Surefire writes system properties into target/surefire-reports.
+ */
+class SettingsTest {
+
+    private static final String URL = "jdbc:postgresql://db.internal:5432/postgres";
+    private static final String MONGO_URI = "mongodb://bench:m0ngo-secret@db.internal:27017/?authSource=admin";
+
+    /** Configuration parameters, environment variables and system properties, as a run would see them. */
+    private final Map<String, String> parameters = new HashMap<>();
+    private final Map<String, String> environment = new HashMap<>();
+    private final Map<String, String> systemProperties = new HashMap<>();
+
+    @Test
+    void thePasswordInTheEnvironmentWinsOverTheParameter() {
+        externalPostgres();
+        systemProperty(ConfigKeys.POSTGRES_PASSWORD, "from-the-command-line");
+        environment.put(ConfigKeys.POSTGRES_PASSWORD_ENV, "from-the-environment");
+
+        assertThat(password()).isEqualTo("from-the-environment");
+    }
+
+    @Test
+    void withoutTheEnvironmentVariableThePasswordParameterIsUsedExactlyAsGiven() {
+        externalPostgres();
+        systemProperty(ConfigKeys.POSTGRES_PASSWORD, " spaces count ");
+
+        assertThat(password()).isEqualTo(" spaces count ");
+    }
+
+    @Test
+    void anEmptyEnvironmentVariableDoesNotHideTheParameter() {
+        externalPostgres();
+        parameters.put(ConfigKeys.POSTGRES_PASSWORD, "from-the-properties-file");
+        environment.put(ConfigKeys.POSTGRES_PASSWORD_ENV, "");
+
+        assertThat(password()).isEqualTo("from-the-properties-file");
+    }
+
+    @Test
+    void aPasswordGivenAsASystemPropertyInCiIsWarnedAboutWithoutShowingIt() {
+        externalPostgres();
+        systemProperty(ConfigKeys.POSTGRES_PASSWORD, "pg-secret");
+        environment.put("CI", "true");
+
+        assertThat(settings().warnings()).singleElement().asString()
+                .contains(ConfigKeys.POSTGRES_PASSWORD, "target/surefire-reports", ConfigKeys.POSTGRES_PASSWORD_ENV)
+                .doesNotContain("pg-secret");
+    }
+
+    @Test
+    void noWarningOutsideCiNorForAPasswordThatCameAnotherWay() {
+        externalPostgres();
+        systemProperty(ConfigKeys.POSTGRES_PASSWORD, "pg-secret");
+        assertThat(settings().warnings()).as("outside CI").isEmpty();
+
+        environment.put("CI", "true");
+        systemProperties.clear();
+        assertThat(settings().warnings()).as("in CI, from junit-platform.properties").isEmpty();
+
+        parameters.remove(ConfigKeys.POSTGRES_PASSWORD);
+        environment.put(ConfigKeys.POSTGRES_PASSWORD_ENV, "pg-secret");
+        assertThat(settings().warnings()).as("in CI, from the environment").isEmpty();
+        assertThat(password()).isEqualTo("pg-secret");
+    }
+
+    @Test
+    void theMongoUriInTheEnvironmentWinsOverTheParameter() {
+        systemProperty(ConfigKeys.MONGODB_URI, "mongodb://localhost:27017");
+        environment.put(ConfigKeys.MONGODB_URI_ENV, MONGO_URI);
+
+        assertThat(settings().engineOptions().externalMongoUri()).contains(MONGO_URI);
+        assertThat(settings().engines().externalMongo()).isTrue();
+    }
+
+    @Test
+    void withoutTheEnvironmentVariableTheMongoUriParameterIsUsed() {
+        systemProperty(ConfigKeys.MONGODB_URI, MONGO_URI);
+
+        assertThat(settings().engineOptions().externalMongoUri()).contains(MONGO_URI);
+    }
+
+    @Test
+    void aMongoUriWithAPasswordAsASystemPropertyInCiIsWarnedAboutWithoutShowingIt() {
+        environment.put("CI", "true");
+        systemProperty(ConfigKeys.MONGODB_URI, MONGO_URI);
+
+        assertThat(settings().warnings()).singleElement().asString()
+                .contains(ConfigKeys.MONGODB_URI, "target/surefire-reports", ConfigKeys.MONGODB_URI_ENV)
+                .doesNotContain("m0ngo-secret");
+    }
+
+    @Test
+    void aMongoUriWithoutAPasswordIsNoSecret() {
+        environment.put("CI", "true");
+        systemProperty(ConfigKeys.MONGODB_URI, "mongodb://db.internal:27017/?replicaSet=rs0");
+
+        assertThat(settings().warnings()).isEmpty();
+    }
+
+    @Test
+    void aMongoUriWithAPasswordOutsideCiOrFromTheEnvironmentIsNotWarnedAbout() {
+        systemProperty(ConfigKeys.MONGODB_URI, MONGO_URI);
+        assertThat(settings().warnings()).as("outside CI").isEmpty();
+
+        environment.put("CI", "true");
+        systemProperties.clear();
+        parameters.clear();
+        environment.put(ConfigKeys.MONGODB_URI_ENV, MONGO_URI);
+        assertThat(settings().warnings()).as("in CI, from the environment").isEmpty();
+    }
+
+    private void externalPostgres() {
+        parameters.put(ConfigKeys.POSTGRES_URL, URL);
+        parameters.put(ConfigKeys.POSTGRES_USER, "bench");
+    }
+
+    /** A {@code -D} on the command line: JUnit sees it as a configuration parameter too. */
+    private void systemProperty(String key, String value) {
+        parameters.put(key, value);
+        systemProperties.put(key, value);
+    }
+
+    private String password() {
+        return settings().engineOptions().externalPostgres().orElseThrow().password();
+    }
+
+    private Settings settings() {
+        return new Settings(new ConfigSource(key -> Optional.ofNullable(parameters.get(key)), environment::get,
+                systemProperties::get));
+    }
+}
