@@ -2,6 +2,7 @@ package dev.dbbench.run;
 
 import java.lang.reflect.Method;
 import java.sql.Connection;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -79,10 +80,14 @@ public final class BenchmarkRun {
             final SortedMap<String, Double> reading = run.ruler(target);
             final Optional<PlanExplainer.Explained> plans = PlanCapture.capture(target, spec.method(), instance,
                     ownArguments, beforeSample, arguments.database(target).dataSource());
-            final Measurement measured = new Measurement(sampled(samples.get(0), reading).withAll(captured(plans)),
-                    environment());
+            final SortedMap<String, String> environment = environment();
+            final Measurement measured = new Measurement(sampled(samples.get(0), reading, environment)
+                    .withAll(captured(plans)), environment);
+            // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
+            // so every run measures the same conditions.
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
-                    baseline, () -> sampled(sampler.run(own), reading));
+                    baseline, () -> sampled(sampler.run(own), reading, environment),
+                    () -> sampled(sample(sampler, sides).get(0), reading, environment));
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
@@ -103,8 +108,10 @@ public final class BenchmarkRun {
     }
 
     /** The values of the metrics sampling measures: wall time, and server CPU where the engine reads it. */
-    private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading) {
-        final MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading));
+    private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
+            SortedMap<String, String> environment) {
+        final MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading,
+                Instant.now(), HostFingerprint.machine(), HostFingerprint.cpu(environment)));
         final double[] serverCpu = samples.serverCpuNanosPerOp();
         return serverCpu.length == 0 ? values : values.with(Metrics.SERVER_CPU, serverCpu);
     }
