@@ -176,8 +176,9 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
             if (slices != null && (!slices.isNumber() || !(slices.doubleValue() > 0))) {
                 throw new InvalidValueException(where + ".slices must be a number above zero");
             }
-            runs.add(new RecordedRun(median.doubleValue(), n.asInt(), slices == null ? Double.NaN : slices.doubleValue(),
-                    text(run, "recordedAt", where), text(run, "machine", where), text(run, "cpu", where)));
+            runs.add(new RecordedRun(median.doubleValue(), n.asInt(),
+                    slices == null ? Double.NaN : slices.doubleValue(), text(run, "recordedAt", where),
+                    text(run, "machine", where), text(run, "cpu", where)));
         }
         return runs;
     }

@@ -86,7 +86,8 @@ public final class Judge {
         final boolean normalized = rule.normalize() && !Double.isNaN(rulerRatio);
         final Fence rawFence = Fence.of(recorded.runs(), recorded.summary().median(), Double.NaN, false, fenceLevel);
         // The ratio is divided by the slices' ratio only when both sides have slices; so are the runs then.
-        final boolean bySlices = normalized && ruler.containsKey(Ruler.SLICES) && recorded.ruler().containsKey(Ruler.SLICES);
+        final boolean bySlices = normalized && ruler.containsKey(Ruler.SLICES)
+                && recorded.ruler().containsKey(Ruler.SLICES);
         final Fence fence = bySlices ? Fence.of(recorded.runs(), recorded.summary().median(),
                 recorded.ruler().get(Ruler.SLICES), true, fenceLevel) : rawFence;
         final Comparison comparison = comparator.compare(
@@ -155,7 +156,8 @@ public final class Judge {
                     + rule.thresholdPercent() + "%" + (fence.applies() ? " or the runs' fence "
                     + Figures.interval(fence.lower(), fence.upper()) : ""));
         }
-        if (beyondThresholdSlower && !fence.beyondSlower(ratio) || beyondThresholdFaster && !fence.beyondFaster(ratio)) {
+        if (beyondThresholdSlower && !fence.beyondSlower(ratio)
+                || beyondThresholdFaster && !fence.beyondFaster(ratio)) {
             return new Outcome(Verdict.INCONCLUSIVE, "median " + Figures.ratio(ratio) + " the baseline's, beyond ±"
                     + rule.thresholdPercent() + "% but within the fence its recorded runs set (" + fence.describe()
                     + "): unchanged code has landed this far");

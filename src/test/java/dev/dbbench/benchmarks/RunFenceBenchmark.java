@@ -86,7 +86,8 @@ class RunFenceBenchmark {
                 new Candidate("t 0.001 (dbbench)", (logs, n) -> mean(logs) + Fence.factor(n, 0.001) * sd(logs)),
                 new Candidate("t 0.01", (logs, n) -> mean(logs) + Fence.factor(n, 0.01) * sd(logs)),
                 new Candidate("z 0.001", (logs, n) -> mean(logs)
-                        + NormalDistribution.of(0, 1).inverseSurvivalProbability(0.001) * Math.sqrt(1 + 1.0 / n) * sd(logs)),
+                        + NormalDistribution.of(0, 1).inverseSurvivalProbability(0.001) * Math.sqrt(1 + 1.0 / n)
+                        * sd(logs)),
                 new Candidate("Q3 + 3 IQR", (logs, n) -> {
                     final double[] sorted = logs.clone();
                     Arrays.sort(sorted);
@@ -191,7 +192,8 @@ class RunFenceBenchmark {
     @Order(2)
     void embeddedPostgresRuns() throws Throwable {
         final long deadline = System.nanoTime() + (long) (MINUTES * 60e9);
-        final Sampling plan = new Sampling(5, SAMPLES, Sampling.CALIBRATE, Duration.ofMillis(10), Duration.ofSeconds(120));
+        final Sampling plan = new Sampling(5, SAMPLES, Sampling.CALIBRATE, Duration.ofMillis(10),
+                Duration.ofSeconds(120));
         final Map<String, List<double[]>> consecutive = new LinkedHashMap<>();
         final Map<String, List<double[]>> roundRobin = new LinkedHashMap<>();
         final Map<String, List<RecordedBaseline>> baselines = new LinkedHashMap<>();
@@ -280,14 +282,10 @@ class RunFenceBenchmark {
         System.out.println("A/A against the previous server's " + RUNS + "-run baseline, production fence (t 0.001):"
                 + " trials, first pass REGRESSION by the samples alone, confirmed by the samples alone, confirmed"
                 + " beyond the fence");
-        verdicts.forEach((name, tally) -> System.out.printf(Locale.ROOT, "%-13s %4d trials, %4d flagged, %4d"
-                + " confirmed without fence, %4d with fence (<= %.1f%%)%n", name, tally[0], tally[1], tally[2], tally[3],
-                100 * VerdictEvaluationBenchmark.upperBound(tally[3], tally[0])));
+        verdicts.forEach(RunFenceBenchmark::printTally);
         System.out.println("A/A against a baseline merged from one run of each of the previous " + RUNS
                 + " servers (the documented procedure):");
-        mergedVerdicts.forEach((name, tally) -> System.out.printf(Locale.ROOT, "%-13s %4d trials, %4d flagged, %4d"
-                + " confirmed without fence, %4d with fence (<= %.1f%%)%n", name, tally[0], tally[1], tally[2], tally[3],
-                100 * VerdictEvaluationBenchmark.upperBound(tally[3], tally[0])));
+        mergedVerdicts.forEach(RunFenceBenchmark::printTally);
         mergedFences.forEach((name, fences) -> System.out.printf(Locale.ROOT, "%-13s median fence of merged baselines"
                 + " %.2fx (quartiles %.2fx, %.2fx)%n", name,
                 quantileOf(fences.stream().mapToDouble(Double::doubleValue).toArray(), 0.5),
@@ -302,6 +300,12 @@ class RunFenceBenchmark {
                 quantileOf(list.stream().mapToDouble(b -> b.fence().upper()).toArray(), 0.5),
                 quantileOf(list.stream().mapToDouble(b -> b.fence().upper()).toArray(), 0.25),
                 quantileOf(list.stream().mapToDouble(b -> b.fence().upper()).toArray(), 0.75)));
+    }
+
+    private static void printTally(String name, int[] tally) {
+        System.out.printf(Locale.ROOT, "%-13s %4d trials, %4d flagged, %4d confirmed without fence, %4d with fence"
+                + " (<= %.1f%%)%n", name, tally[0], tally[1], tally[2], tally[3],
+                100 * VerdictEvaluationBenchmark.upperBound(tally[3], tally[0]));
     }
 
     /** A baseline pooled from recorded passes, with the fence of their medians. */
