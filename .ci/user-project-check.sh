@@ -7,56 +7,10 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/dbbench-user-project.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-# The project's own version is the first <version> in its pom.
-version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$repo/pom.xml" | head -1)"
-echo "== installing dev.dbbench:dbbench-junit:$version"
-mvn -B -q -f "$repo/pom.xml" install -DskipTests
-
-mkdir -p "$work/src/test/java/com/example"
-cat > "$work/pom.xml" <<POM
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.example</groupId>
-  <artifactId>orders</artifactId>
-  <version>1.0</version>
-  <properties>
-    <maven.compiler.release>17</maven.compiler.release>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-  </properties>
-  <dependencies>
-    <dependency>
-      <groupId>org.junit.jupiter</groupId>
-      <artifactId>junit-jupiter</artifactId>
-      <version>6.1.3</version>
-      <scope>test</scope>
-    </dependency>
-    <dependency>
-      <groupId>dev.dbbench</groupId>
-      <artifactId>dbbench-junit</artifactId>
-      <version>$version</version>
-      <scope>test</scope>
-    </dependency>
-  </dependencies>
-  <build>
-    <plugins>
-      <plugin>
-        <artifactId>maven-compiler-plugin</artifactId>
-        <version>3.14.0</version>
-      </plugin>
-      <plugin>
-        <artifactId>maven-surefire-plugin</artifactId>
-        <version>3.5.4</version>
-        <configuration>
-          <includes>
-            <include>**/*Test.java</include>
-            <include>**/*Bench.java</include>
-          </includes>
-        </configuration>
-      </plugin>
-    </plugins>
-  </build>
-</project>
-POM
+# shellcheck source=user-project.sh
+source "$repo/.ci/user-project.sh"
+version="$(install_dbbench "$repo")"
+user_project "$work" "$version"
 
 write_benchmark() {
   cat > "$work/src/test/java/com/example/OrderQueriesBench.java" <<JAVA

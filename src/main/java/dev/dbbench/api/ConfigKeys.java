@@ -73,6 +73,34 @@ public final class ConfigKeys {
     public static final String RULER_MAX_DRIFT_PERCENT = "dbbench.ruler.max-drift-percent";
     public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
 
+    /**
+     * {@code auto}, {@code on} or {@code off}: whether the server instructions of each PostgreSQL
+     * benchmark are counted under valgrind's callgrind, on a copy of the class's database. {@code auto}
+     * counts where valgrind is installed and says once where it is not; {@code on} makes a missing
+     * valgrind an error.
+     */
+    public static final String COUNT_INSTRUCTIONS = "dbbench.count.instructions";
+    public static final String DEFAULT_COUNT_INSTRUCTIONS = "auto";
+
+    /** The valgrind executable that counts instructions. */
+    public static final String COUNT_VALGRIND = "dbbench.count.valgrind";
+    public static final String DEFAULT_COUNT_VALGRIND = "valgrind";
+
+    /**
+     * How far, in percent, server instructions per operation may rise before a count fails. Counts of
+     * an unchanged benchmark agree within 0.002 % across fresh servers, so any real change of work shows.
+     */
+    public static final String TOLERANCE_INSTRUCTIONS_PERCENT = "dbbench.tolerance.instructions-percent";
+    public static final double DEFAULT_TOLERANCE_INSTRUCTIONS_PERCENT = 1.0;
+
+    /** How far, in percent, the bytes a call sends or receives may rise before they fail. */
+    public static final String TOLERANCE_BYTES_PERCENT = "dbbench.tolerance.bytes-percent";
+    public static final double DEFAULT_TOLERANCE_BYTES_PERCENT = 1.0;
+
+    /** How far, in percent, the bytes the benchmark's thread allocates per operation may rise before they fail. */
+    public static final String TOLERANCE_ALLOCATIONS_PERCENT = "dbbench.tolerance.allocations-percent";
+    public static final double DEFAULT_TOLERANCE_ALLOCATIONS_PERCENT = 10.0;
+
     /** Directory of the baseline files, relative to the working directory. */
     public static final String BASELINE_DIR = "dbbench.baseline.dir";
     public static final String DEFAULT_BASELINE_DIR = "baselines";

@@ -83,6 +83,23 @@ public final class ConfigSource {
         throw invalid(key, text.get(), "a number between " + low + " and " + high + " (exclusive)");
     }
 
+    /** A percentage from 0 (inclusive) to 100 (exclusive), or {@code fallback} when unset. */
+    double percent(String key, double fallback) {
+        final Optional<String> text = string(key);
+        if (text.isEmpty()) {
+            return fallback;
+        }
+        try {
+            final double value = Double.parseDouble(text.get());
+            if (value >= 0 && value < 100) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with what is allowed
+        }
+        throw invalid(key, text.get(), "a percentage from 0 to 100 (exclusive)");
+    }
+
     /** {@code true} or {@code false}, nothing else, or {@code fallback} when unset. */
     boolean bool(String key, boolean fallback) {
         return string(key).map(text -> switch (text.toLowerCase(Locale.ROOT)) {

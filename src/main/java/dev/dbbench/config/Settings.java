@@ -28,7 +28,11 @@ public final class Settings {
      */
     public record BenchmarkDefaults(int warmups, int samples, OptionalInt opsPerSample, int minSampleMillis,
             int thresholdPercent, int timeoutSeconds, double alpha, int noiseFloorPercent, int rulerMaxDriftPercent,
-            boolean normalize, EnvironmentPolicy environmentMismatch) {
+            boolean normalize, EnvironmentPolicy environmentMismatch, Tolerances tolerances) {
+    }
+
+    /** How far, in percent, counts that are not exact may rise before they fail. */
+    public record Tolerances(double instructionsPercent, double bytesPercent, double allocationsPercent) {
     }
 
     /**
@@ -129,7 +133,13 @@ public final class Settings {
                 source.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0, ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
                 source.bool(ConfigKeys.NORMALIZE, ConfigKeys.DEFAULT_NORMALIZE),
                 choice(ConfigKeys.ENVIRONMENT_MISMATCH, ConfigKeys.DEFAULT_ENVIRONMENT_MISMATCH,
-                        EnvironmentPolicy.values()));
+                        EnvironmentPolicy.values()),
+                new Tolerances(
+                        source.percent(ConfigKeys.TOLERANCE_INSTRUCTIONS_PERCENT,
+                                ConfigKeys.DEFAULT_TOLERANCE_INSTRUCTIONS_PERCENT),
+                        source.percent(ConfigKeys.TOLERANCE_BYTES_PERCENT, ConfigKeys.DEFAULT_TOLERANCE_BYTES_PERCENT),
+                        source.percent(ConfigKeys.TOLERANCE_ALLOCATIONS_PERCENT,
+                                ConfigKeys.DEFAULT_TOLERANCE_ALLOCATIONS_PERCENT)));
     }
 
     private EngineDefaults resolveEngines() {
@@ -167,7 +177,9 @@ public final class Settings {
                     .orElse("");
             return new EngineOptions.ExternalPostgres(url, user, password);
         });
-        return new EngineOptions(tmpfs, Duration.ofSeconds(pullTimeout), postgres, mongoUri());
+        return new EngineOptions(tmpfs, Duration.ofSeconds(pullTimeout), postgres, mongoUri(), new EngineOptions.Counting(
+                choice(ConfigKeys.COUNT_INSTRUCTIONS, ConfigKeys.DEFAULT_COUNT_INSTRUCTIONS, CountMode.values()),
+                source.string(ConfigKeys.COUNT_VALGRIND).orElse(ConfigKeys.DEFAULT_COUNT_VALGRIND)));
     }
 
     private Optional<String> mongoUri() {

@@ -19,7 +19,7 @@ public final class Engines implements EnginePool.Starter {
     public EngineServer start(EngineTarget target) throws Exception {
         return switch (target.kind()) {
             case POSTGRES -> switch (target.provider()) {
-                case EMBEDDED -> EmbeddedPostgresServer.start(target);
+                case EMBEDDED -> EmbeddedPostgresServer.start(target, options.counting());
                 case CONTAINER -> PostgresServers.container(target, options);
                 case EXTERNAL -> PostgresServers.external(target, options.externalPostgres().orElseThrow(() ->
                         new IllegalStateException("no external PostgreSQL server configured for " + target)));

@@ -34,6 +34,27 @@ public interface ScratchDatabase extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * A probe of what {@code injected}, a value this database injected (a connection, a data source,
+     * a MongoDB handle), sends and receives, where the engine can count it; empty otherwise.
+     */
+    default Optional<TrafficProbe> trafficProbe(Object injected) {
+        return Optional.empty();
+    }
+
+    /**
+     * Counting of the server instructions a call costs, on a copy of this database under valgrind,
+     * where the engine and the machine allow it; empty otherwise, with {@link #whyNoInstructionCounting()}.
+     */
+    default Optional<InstructionCounting> instructionCounting() throws Exception {
+        return Optional.empty();
+    }
+
+    /** Why {@link #instructionCounting()} is empty. */
+    default String whyNoInstructionCounting() {
+        return "server instructions are counted on embedded PostgreSQL only";
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -22,11 +22,13 @@ import dev.dbbench.verdict.Verdict;
  * metric judged and gated, its relative expectations, and what happened to its baseline entry.
  *
  * @param metrics every metric the benchmark measured, in {@link Metrics#ALL} order; wall time always
+ * @param unmeasured metrics the baseline holds that this run could not measure
  * @param note why the verdict is what it is beyond the numbers, such as why a baseline on another
  *     target was not compared; empty when there is nothing to say
  */
-public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<ExpectationResult> expectations,
-        Recording recording, String acceptCommand, SortedMap<String, String> environment, String note) {
+public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Unmeasured> unmeasured,
+        List<ExpectationResult> expectations, Recording recording, String acceptCommand,
+        SortedMap<String, String> environment, String note) {
 
     /**
      * What happened to the benchmark's baseline entry.
@@ -39,6 +41,7 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Ex
 
     public BenchmarkResult {
         metrics = List.copyOf(metrics);
+        unmeasured = List.copyOf(unmeasured);
         expectations = List.copyOf(expectations);
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
         if (metrics.stream().noneMatch(gated -> gated.result().metric() == Metrics.TIME)) {
@@ -48,7 +51,7 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Ex
 
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
-        return new BenchmarkResult(id, metrics, outcomes, recording, acceptCommand, environment, note);
+        return new BenchmarkResult(id, metrics, unmeasured, outcomes, recording, acceptCommand, environment, note);
     }
 
     /** The metric results, for the metrics' own rendering. */
@@ -80,6 +83,7 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Ex
     /** Whether anything about the benchmark fails the test. */
     public boolean fails() {
         return metrics.stream().anyMatch(gated -> gated.decision().fails())
+                || unmeasured.stream().anyMatch(missing -> missing.decision().fails())
                 || expectations.stream().anyMatch(ExpectationResult::fails);
     }
 

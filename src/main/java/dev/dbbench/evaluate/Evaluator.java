@@ -69,12 +69,10 @@ public final class Evaluator {
                 .orElse(false);
         // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
         final boolean emulated = target.provider() == ProviderKind.EMULATED;
-        final Optional<String> otherMachine = entry.flatMap(recorded -> OtherMachine.why(recorded,
-                measured.environment()));
-        final Gate benchmarkGate = emulated ? gate.warningOnly()
-                : otherMachine.isPresent() ? gate.warningByDefault() : gate;
-        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), measured.environment(),
-                entry.map(BaselineEntry::environment));
+        final Optional<String> otherMachine = entry.flatMap(found -> OtherMachine.why(found, measured.environment()));
+        final Gate benchmarkGate = gateFor(emulated, otherMachine);
+        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
+                measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
 
         List<MetricResult<?, ?>> results = new ArrayList<>();
@@ -90,21 +88,47 @@ public final class Evaluator {
             final MetricResult<?, ?> kept = gate.mode() == BaselineMode.UPDATE ? accepted(result) : result;
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
-        final boolean written = recorder.writes(entry.isPresent());
+        final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
+        // A baseline rewritten without a metric it held would lose that metric's figures.
+        final boolean written = recorder.writes(entry.isPresent())
+                && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
         final String recordedRuns = written ? record(id, spec, measured, anotherRun) : "";
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final Verdict timeVerdict = gated.get(0).result().assessment().verdict();
-        final String note = String.join("; ", Stream.of(
-                entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                emulated && timeVerdict == Verdict.REGRESSION
+        final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
+        final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
+                emulated && timingRegressed
                         ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
-                !emulated && timeVerdict == Verdict.REGRESSION ? otherMachine.orElse("") : "",
-                recordedRuns,
+                !emulated && timingRegressed ? otherMachine.orElse("") : "", recordedRuns,
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
-                        ? uncheckedExpectations(target) : "")
-                .filter(part -> !part.isEmpty()).toList());
-        return new BenchmarkResult(id, gated, List.of(), recording, spec.acceptCommand(), measured.environment(), note);
+                        ? uncheckedExpectations(target) : "");
+        return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
+                measured.environment(), note);
+    }
+
+    /**
+     * The gate of one benchmark: an emulator's timings only warn; against a baseline recorded on another
+     * CPU by one machine, timings warn unless the time gate was set explicitly.
+     */
+    private Gate gateFor(boolean emulated, Optional<String> otherMachine) {
+        return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
+    }
+
+    /** The parts of a result's note that have something to say, joined. */
+    private static String note(String... parts) {
+        return String.join("; ", Stream.of(parts).filter(part -> !part.isEmpty()).toList());
+    }
+
+    /** The metrics the baseline holds that this run could not measure, each with why and what that does. */
+    private List<Unmeasured> unmeasured(MetricValues baseline, Measurement measured) {
+        final List<Unmeasured> unmeasured = new ArrayList<>();
+        for (Metric<?, ?> metric : baseline.metrics()) {
+            final String reason = measured.unmeasured().get(metric.id());
+            if (measured.values().get(metric).isEmpty() && reason != null) {
+                unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
+            }
+        }
+        return unmeasured;
     }
 
     /**

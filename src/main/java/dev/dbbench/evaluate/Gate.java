@@ -87,6 +87,15 @@ public final class Gate {
         };
     }
 
+    /**
+     * What a metric the baseline holds but this run could not measure does: a gate that passes without
+     * it would pass silently, so it fails in CI, and when recording, which would drop it from the
+     * baseline; elsewhere it warns.
+     */
+    public Decision decideUnmeasured() {
+        return inCi || mode == BaselineMode.UPDATE ? Decision.FAIL : Decision.WARN;
+    }
+
     /** What a timing verdict does; a benchmark without a baseline fails here when missing baselines fail. */
     public Decision decide(Verdict verdict, boolean baselineRecordedInCi) {
         final TimeGate gate = timeGate(baselineRecordedInCi);

@@ -11,10 +11,19 @@ import dev.dbbench.metric.MetricValues;
  *
  * @param values each metric's value; wall time always, others where the engine and body allowed
  * @param environment the facts of the machine and server the values were measured on
+ * @param unmeasured for metrics this run could not measure but usually would (server instructions
+ *     without valgrind), by metric id, why not
  */
-public record Measurement(MetricValues values, SortedMap<String, String> environment) {
+public record Measurement(MetricValues values, SortedMap<String, String> environment,
+        SortedMap<String, String> unmeasured) {
 
     public Measurement {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+        unmeasured = Collections.unmodifiableSortedMap(new TreeMap<>(unmeasured));
+    }
+
+    /** A measurement of every metric the run could take. */
+    public Measurement(MetricValues values, SortedMap<String, String> environment) {
+        this(values, environment, new TreeMap<>());
     }
 }

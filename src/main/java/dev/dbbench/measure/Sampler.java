@@ -100,7 +100,7 @@ public final class Sampler {
         final List<Samples> result = new ArrayList<>();
         for (int s = 0; s < sides.size(); s++) {
             result.add(new Samples(rounds.nanosPerOp[s], ops[s], plan.warmups(), elapsed, rounds.serverNanosPerOp[s],
-                    rounds.sliceNanos));
+                    rounds.sliceNanos, rounds.allocatedBytesPerOp[s]));
         }
         return result;
     }
@@ -111,6 +111,7 @@ public final class Sampler {
         private final List<Side> sides;
         private final double[][] nanosPerOp;
         private final double[][] serverNanosPerOp;
+        private final double[][] allocatedBytesPerOp;
         private final double[] sliceNanos;
         private final long[] probeCost;
 
@@ -118,6 +119,7 @@ public final class Sampler {
             this.sides = sides;
             this.nanosPerOp = new double[sides.size()][samples];
             this.serverNanosPerOp = new double[sides.size()][];
+            this.allocatedBytesPerOp = new double[sides.size()][ThreadAllocation.supported() ? samples : 0];
             this.sliceNanos = new double[sliced ? samples : 0];
             this.probeCost = new long[sides.size()];
             for (int s = 0; s < sides.size(); s++) {
@@ -131,14 +133,15 @@ public final class Sampler {
 
         void sample(int s, int i, int ops) throws Throwable {
             final Side side = sides.get(s);
-            if (side.serverCpu().isEmpty()) {
-                nanosPerOp[s][i] = (double) Sampler.sample(side, ops) / ops;
-                return;
+            // The hook's allocations and server work are not the body's: both are read after it.
+            final long[] counters = new long[2];
+            nanosPerOp[s][i] = (double) Sampler.sample(side, ops, counters) / ops;
+            if (allocatedBytesPerOp[s].length > 0) {
+                allocatedBytesPerOp[s][i] = (double) counters[0] / ops;
             }
-            // The hook's server work is not the body's: read the probe after it, not before.
-            final long[] serverNanos = new long[1];
-            nanosPerOp[s][i] = (double) Sampler.sample(side, ops, serverNanos) / ops;
-            serverNanosPerOp[s][i] = (double) Math.max(0, serverNanos[0] - probeCost[s]) / ops;
+            if (side.serverCpu().isPresent()) {
+                serverNanosPerOp[s][i] = (double) Math.max(0, counters[1] - probeCost[s]) / ops;
+            }
         }
     }
 
@@ -193,24 +196,37 @@ public final class Sampler {
         return timed(side, ops);
     }
 
-    /** A sample that also stores in {@code serverNanos[0]} how far the server CPU probe moved across it. */
-    private static long sample(Side side, int ops, long[] serverNanos) throws Throwable {
+    /**
+     * A sample that also stores in {@code counters[0]} the bytes the body allocated and, where the
+     * side has a probe, in {@code counters[1]} how far the server CPU probe moved across it.
+     */
+    private static long sample(Side side, int ops, long[] counters) throws Throwable {
         side.beforeSample().run();
-        final ServerCpuProbe probe = side.serverCpu().orElseThrow();
+        if (side.serverCpu().isEmpty()) {
+            return timed(side, ops, counters);
+        }
+        final ServerCpuProbe probe = side.serverCpu().get();
         final long before = probe.read();
-        final long nanos = timed(side, ops);
-        serverNanos[0] = probe.read() - before;
+        final long nanos = timed(side, ops, counters);
+        counters[1] = probe.read() - before;
         return nanos;
     }
 
     private static long timed(Side side, int ops) throws Throwable {
+        return timed(side, ops, new long[1]);
+    }
+
+    /** A timed sample that also stores in {@code allocated[0]} the bytes the body allocated, read outside the timing. */
+    private static long timed(Side side, int ops, long[] allocated) throws Throwable {
         side.timer().beginSample();
         final Operation body = side.body();
+        final long allocatedBefore = ThreadAllocation.current();
         final long start = System.nanoTime();
         for (int i = 0; i < ops; i++) {
             body.run();
         }
         final long wall = System.nanoTime() - start;
+        allocated[0] = ThreadAllocation.current() - allocatedBefore;
         return side.timer().endSample(wall);
     }
 

@@ -12,14 +12,23 @@ import java.util.Objects;
  *     empty when the engine could not measure it
  * @param rulerSliceNanos the time of each engine ruler slice run between the samples, one per
  *     sample (per round, when several benchmarks were sampled in turn); empty when there was none
+ * @param allocatedBytesPerOp the bytes the body allocated in each sample per operation, in the same
+ *     order; empty where the JVM does not count allocations per thread
  */
 public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
-        double[] serverCpuNanosPerOp, double[] rulerSliceNanos) {
+        double[] serverCpuNanosPerOp, double[] rulerSliceNanos, double[] allocatedBytesPerOp) {
 
     public Samples {
         nanosPerOp = nanosPerOp.clone();
         serverCpuNanosPerOp = serverCpuNanosPerOp.clone();
         rulerSliceNanos = rulerSliceNanos.clone();
+        allocatedBytesPerOp = allocatedBytesPerOp.clone();
+    }
+
+    /** Samples without allocation counts. */
+    public Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
+            double[] serverCpuNanosPerOp, double[] rulerSliceNanos) {
+        this(nanosPerOp, opsPerSample, warmups, elapsed, serverCpuNanosPerOp, rulerSliceNanos, new double[0]);
     }
 
     /** Samples without ruler slices. */
@@ -48,6 +57,11 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
         return rulerSliceNanos.clone();
     }
 
+    @Override
+    public double[] allocatedBytesPerOp() {
+        return allocatedBytesPerOp.clone();
+    }
+
     // A record compares array components by reference; samples are values, so compare contents.
     @Override
     public boolean equals(Object other) {
@@ -55,13 +69,15 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
                 && Arrays.equals(nanosPerOp, samples.nanosPerOp) && opsPerSample == samples.opsPerSample
                 && warmups == samples.warmups && elapsed.equals(samples.elapsed)
                 && Arrays.equals(serverCpuNanosPerOp, samples.serverCpuNanosPerOp)
-                && Arrays.equals(rulerSliceNanos, samples.rulerSliceNanos);
+                && Arrays.equals(rulerSliceNanos, samples.rulerSliceNanos)
+                && Arrays.equals(allocatedBytesPerOp, samples.allocatedBytesPerOp);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(Arrays.hashCode(nanosPerOp), opsPerSample, warmups, elapsed,
-                Arrays.hashCode(serverCpuNanosPerOp), Arrays.hashCode(rulerSliceNanos));
+                Arrays.hashCode(serverCpuNanosPerOp), Arrays.hashCode(rulerSliceNanos),
+                Arrays.hashCode(allocatedBytesPerOp));
     }
 
     @Override

@@ -85,6 +85,24 @@ public final class MetricJson {
         }
     }
 
+    /** One figure per sample, rounded to a tenth, below any meaningful digit of a time or a byte count. */
+    static JsonNode perSample(double[] values) {
+        final double[] rounded = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            rounded[i] = Math.round(values[i] * 10) / 10.0;
+        }
+        return numbers(rounded);
+    }
+
+    /** One figure of zero or more per sample; an empty array is left out rather than stored. */
+    static double[] readPerSample(JsonNode json, String field) {
+        final double[] values = numbers(json, field, true);
+        if (values.length == 0) {
+            throw new InvalidValueException(field + " is empty; leave it out where it was not measured");
+        }
+        return values;
+    }
+
     /**
      * Reads an array of finite numbers above zero (or at zero, where {@code zeroAllowed}), such as
      * samples in nanoseconds: a negative or non-finite sample would make every ratio meaningless.

@@ -13,9 +13,13 @@ public final class Metrics {
     public static final ServerCpu SERVER_CPU = new ServerCpu();
     public static final Plans PLANS = new Plans();
     public static final Storage STORAGE = new Storage();
+    public static final Instructions INSTRUCTIONS = new Instructions();
+    public static final TrafficCounts TRAFFIC = new TrafficCounts();
+    public static final Allocations ALLOCATIONS = new Allocations();
 
     /** Each metric once, in display order. */
-    public static final List<Metric<?, ?>> ALL = List.of(TIME, SERVER_CPU, PLANS, STORAGE);
+    public static final List<Metric<?, ?>> ALL = List.of(TIME, SERVER_CPU, INSTRUCTIONS, TRAFFIC, ALLOCATIONS, PLANS,
+            STORAGE);
 
     private Metrics() {
     }

@@ -66,11 +66,7 @@ final class PlanJudge {
 
     private static void compare(List<Finding> findings, String subject, String counter, long before, long after,
             long floor) {
-        if (after > before * (1 + TOLERANCE) && after - before > floor) {
-            findings.add(new Finding(Finding.Kind.MORE_WORK, subject, counter + " " + before + " -> " + after));
-        } else if (before > after * (1 + TOLERANCE) && before - after > floor) {
-            findings.add(new Finding(Finding.Kind.LESS_WORK, subject, counter + " " + before + " -> " + after));
-        }
+        Counts.compare(findings, subject, counter, before, after, TOLERANCE, floor);
     }
 
     private static void expected(List<Finding> findings, StatementPlans current, PlanExpectations declared) {

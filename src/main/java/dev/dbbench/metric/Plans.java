@@ -14,7 +14,7 @@ import dev.dbbench.explain.StatementPlans;
  * untimed call (PostgreSQL): shape, rows, shared and temp blocks, compared exactly with the
  * baseline's, plus the method's declared plan expectations. Stored as {@code "plans": [...]}.
  */
-public final class Plans implements Metric<StatementPlans, FindingsAssessment> {
+public final class Plans extends ExactMetric<StatementPlans> {
 
     Plans() {
     }
@@ -24,10 +24,6 @@ public final class Plans implements Metric<StatementPlans, FindingsAssessment> {
         return "plans";
     }
 
-    @Override
-    public Gating gating() {
-        return Gating.EXACT;
-    }
 
     @Override
     public JsonNode write(StatementPlans value) {
@@ -53,10 +49,6 @@ public final class Plans implements Metric<StatementPlans, FindingsAssessment> {
                 context.declared()), baseline.isPresent());
     }
 
-    @Override
-    public FindingsAssessment accepted(FindingsAssessment assessment) {
-        return assessment.accepted();
-    }
 
     @Override
     public Optional<String> summary(MetricResult<StatementPlans, FindingsAssessment> result, MetricResults all) {
@@ -81,9 +73,5 @@ public final class Plans implements Metric<StatementPlans, FindingsAssessment> {
         return json;
     }
 
-    @Override
-    public String toString() {
-        return id();
-    }
 
 }

@@ -31,20 +31,12 @@ public final class ServerCpu implements Metric<double[], NoteAssessment> {
 
     @Override
     public JsonNode write(double[] value) {
-        final double[] rounded = new double[value.length];
-        for (int i = 0; i < value.length; i++) {
-            rounded[i] = Math.round(value[i] * 10) / 10.0;
-        }
-        return MetricJson.numbers(rounded);
+        return MetricJson.perSample(value);
     }
 
     @Override
     public double[] read(JsonNode json) {
-        final double[] values = MetricJson.numbers(json, "serverCpu", true);
-        if (values.length == 0) {
-            throw new InvalidValueException("serverCpu is empty; leave it out where it was not measured");
-        }
-        return values;
+        return MetricJson.readPerSample(json, "serverCpu");
     }
 
     @Override

@@ -13,7 +13,7 @@ import dev.dbbench.explain.RelationSize;
  * TOAST and total, read after the untimed capture call. A total that grew beyond the tolerance
  * fails. Stored as {@code "storage": [...]}.
  */
-public final class Storage implements Metric<List<RelationSize>, FindingsAssessment> {
+public final class Storage extends ExactMetric<List<RelationSize>> {
 
     Storage() {
     }
@@ -23,10 +23,6 @@ public final class Storage implements Metric<List<RelationSize>, FindingsAssessm
         return "storage";
     }
 
-    @Override
-    public Gating gating() {
-        return Gating.EXACT;
-    }
 
     @Override
     public JsonNode write(List<RelationSize> value) {
@@ -52,10 +48,6 @@ public final class Storage implements Metric<List<RelationSize>, FindingsAssessm
         return FindingsAssessment.of(PlanJudge.storage(current, baseline.orElse(List.of())), baseline.isPresent());
     }
 
-    @Override
-    public FindingsAssessment accepted(FindingsAssessment assessment) {
-        return assessment.accepted();
-    }
 
     @Override
     public Optional<String> summary(MetricResult<List<RelationSize>, FindingsAssessment> result, MetricResults all) {
@@ -78,8 +70,4 @@ public final class Storage implements Metric<List<RelationSize>, FindingsAssessm
         return json;
     }
 
-    @Override
-    public String toString() {
-        return id();
-    }
 }

@@ -64,6 +64,9 @@ public final class JsonResults implements ResultFormat {
             final JsonNode fields = metric.json();
             fields.fields().forEachRemaining(field -> json.set(field.getKey(), field.getValue()));
         }
+        final ArrayNode unmeasured = json.putArray("unmeasured");
+        result.unmeasured().forEach(missing -> unmeasured.addObject().put("metric", missing.metric())
+                .put("reason", missing.reason()).put("failed", missing.decision().fails()));
         json.set("environment", mapper.valueToTree(result.environment()));
         final ArrayNode expectations = json.putArray("expectations");
         result.expectations().forEach(expectation -> expectations.add(toJson(expectation)));

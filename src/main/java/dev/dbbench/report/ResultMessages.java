@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.text.Figures;
 
@@ -48,6 +49,9 @@ public record ResultMessages(List<String> printed, List<String> failures) {
             }
             final Optional<String> message = gated.result().message(result.results(), result.subject(gated.decision()));
             message.ifPresent(text -> (gated.decision().fails() ? failures : printed).add(text));
+        }
+        for (Unmeasured missing : result.unmeasured()) {
+            (missing.decision().fails() ? failures : printed).add(missing.message(result.id().qualifiedName()));
         }
         for (ExpectationResult expectation : result.expectations()) {
             printed.add(ResultRows.line(expectation));

@@ -7,6 +7,7 @@ import java.util.Optional;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.MetricResults;
@@ -116,6 +117,10 @@ public final class ResultRows {
                         .append(gated.result().assessment().verdict())
                         .append(marker(gated.decision().fails(), gated.decision().warns()));
             }
+        }
+        for (Unmeasured missing : result.unmeasured()) {
+            text.append("; ").append(missing.metric()).append(" not measured")
+                    .append(marker(missing.decision().fails(), missing.decision().warns()));
         }
         if (!result.note().isEmpty()) {
             text.append("; ").append(result.note());

@@ -11,23 +11,27 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.config.CountMode;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Evaluator;
 import dev.dbbench.evaluate.ExpectationEvaluator;
 import dev.dbbench.evaluate.Measurement;
-import dev.dbbench.explain.PlanExplainer;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkSpec;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ExpectationSpec;
 
@@ -78,11 +82,11 @@ public final class BenchmarkRun {
             final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice));
             final List<Samples> samples = sample(sampler, sides);
             final SortedMap<String, Double> reading = run.ruler(target);
-            final Optional<PlanExplainer.Explained> plans = PlanCapture.capture(target, spec.method(), instance,
-                    ownArguments, beforeSample, arguments.database(target).dataSource());
+            final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
+                    beforeSample, arguments.database(target));
             final SortedMap<String, String> environment = environment();
-            final Measurement measured = new Measurement(sampled(samples.get(0), reading, environment)
-                    .withAll(captured(plans)), environment);
+            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment)
+                    .withAll(captured), environment), instance, ownArguments, baseline);
             // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
             // so every run measures the same conditions.
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
@@ -107,21 +111,48 @@ public final class BenchmarkRun {
         }
     }
 
-    /** The values of the metrics sampling measures: wall time, and server CPU where the engine reads it. */
+    /**
+     * The values of the metrics sampling measures: wall time (with the run's summary, where and when it
+     * was taken), server CPU where the engine reads it, and allocations where the JVM counts them.
+     */
     private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
             SortedMap<String, String> environment) {
-        final MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading,
-                Instant.now(), HostFingerprint.machine(), HostFingerprint.cpu(environment)));
-        final double[] serverCpu = samples.serverCpuNanosPerOp();
-        return serverCpu.length == 0 ? values : values.with(Metrics.SERVER_CPU, serverCpu);
+        MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading, Instant.now(),
+                HostFingerprint.machine(), HostFingerprint.cpu(environment)));
+        if (samples.serverCpuNanosPerOp().length > 0) {
+            values = values.with(Metrics.SERVER_CPU, samples.serverCpuNanosPerOp());
+        }
+        if (samples.allocatedBytesPerOp().length > 0) {
+            values = values.with(Metrics.ALLOCATIONS, samples.allocatedBytesPerOp());
+        }
+        return values;
     }
 
-    /** The values of the metrics the capture call measures: plans and table sizes. */
-    private static MetricValues captured(Optional<PlanExplainer.Explained> plans) {
-        return plans.map(explained -> MetricValues.empty()
-                        .with(Metrics.PLANS, explained.statements())
-                        .with(Metrics.STORAGE, explained.storage()))
-                .orElse(MetricValues.empty());
+    /**
+     * The measurement with the body's server instructions, counted on the counting copy of the class's
+     * database (PostgreSQL), or with why they could not be.
+     */
+    private Measurement counted(Measurement measured, Object instance, Object[] ownArguments,
+            Optional<BaselineFile> baseline) throws Throwable {
+        if (target.kind() != EngineKind.POSTGRES
+                || run.settings().engineOptions().counting().mode() == CountMode.OFF) {
+            return measured;
+        }
+        final ScratchDatabase database = arguments.database(target);
+        final Optional<String> uncountable = InstructionCountRun.uncountable(ownArguments);
+        final Optional<InstructionCounting> counting = uncountable.isPresent() ? Optional.empty()
+                : database.instructionCounting();
+        if (counting.isEmpty()) {
+            final SortedMap<String, String> unmeasured = new TreeMap<>(measured.unmeasured());
+            unmeasured.put(Metrics.INSTRUCTIONS.id(), uncountable.orElse(database.whyNoInstructionCounting()));
+            return new Measurement(measured.values(), measured.environment(), unmeasured);
+        }
+        final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
+                .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
+        final InstructionCounts counts = InstructionCountRun.count(counting.get(), spec.method(), instance,
+                ownArguments, spec.beforeSample(), recorded);
+        return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counts), measured.environment(),
+                measured.unmeasured());
     }
 
     private SortedMap<String, String> environment() throws Exception {

@@ -4,16 +4,18 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.config.Settings;
 
 /**
  * What one {@code @DbBenchmark} method asks for, validated: how it is sampled and judged, on which
  * targets, against which other benchmarks, and what its plans must show.
  *
  * @param beforeSample the class's {@code @BeforeSample} methods, run before every sample
+ * @param tolerances how far counts that are not exact may rise before they fail
  */
 public record BenchmarkSpec(Class<?> testClass, Method method, Sampling sampling, TimingRule rule,
         List<EngineTarget> targets, List<ExpectationSpec> expectations, PlanExpectations planExpectations,
-        List<Method> beforeSample) {
+        List<Method> beforeSample, Settings.Tolerances tolerances) {
 
     public BenchmarkSpec {
         targets = List.copyOf(targets);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.CountTolerance;
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.MaxStatements;
@@ -51,7 +52,35 @@ public final class SpecFactory {
         InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK);
         return new BenchmarkSpec(testClass, method, sampling, rule, methodTargets,
                 new ExpectationResolver(targets).resolve(testClass, method, methodTargets),
-                planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets));
+                planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets),
+                tolerances(testClass, method, defaults.tolerances()));
+    }
+
+    /** The method's {@code @CountTolerance}, else its class's, over the configured tolerances. */
+    private static Settings.Tolerances tolerances(Class<?> testClass, Method method, Settings.Tolerances configured) {
+        final Optional<CountTolerance> declared = AnnotationSupport.findAnnotation(method, CountTolerance.class)
+                .or(() -> AnnotationSupport.findAnnotation(testClass, CountTolerance.class));
+        if (declared.isEmpty()) {
+            return configured;
+        }
+        final String where = "@CountTolerance on " + testClass.getSimpleName() + "." + method.getName() + "()";
+        return new Settings.Tolerances(
+                percent(where, "instructionsPercent", declared.get().instructionsPercent(),
+                        configured.instructionsPercent()),
+                percent(where, "bytesPercent", declared.get().bytesPercent(), configured.bytesPercent()),
+                percent(where, "allocationsPercent", declared.get().allocationsPercent(),
+                        configured.allocationsPercent()));
+    }
+
+    private static double percent(String where, String attribute, double declared, double configured) {
+        if (declared == CountTolerance.DEFAULT) {
+            return configured;
+        }
+        if (!(declared >= 0 && declared < 100)) {
+            throw new DbBenchConfigurationException(where + " must declare " + attribute + " from 0 to 100"
+                    + " (exclusive) but was " + declared);
+        }
+        return declared;
     }
 
     private static PlanExpectations planExpectations(String element, Method method) {

@@ -56,6 +56,21 @@ public final class Figures {
         return String.format(Locale.ROOT, "%,d", count);
     }
 
+    /** A size in bytes with three significant digits in a binary unit, such as {@code 1.21 KiB}. */
+    public static String bytes(double bytes) {
+        if (Double.isNaN(bytes)) {
+            return "-";
+        }
+        final String[] units = {"B", "KiB", "MiB", "GiB"};
+        double value = bytes;
+        int unit = 0;
+        while (unit < units.length - 1 && Math.abs(roundToSignificant(value)) >= 1024) {
+            value /= 1024;
+            unit++;
+        }
+        return (unit == 0 ? String.format(Locale.ROOT, "%.0f", value) : significant(value)) + " " + units[unit];
+    }
+
     /** The half-width of an interval of ratios on the log scale: how far each bound lies from its centre. */
     public static double logHalfWidth(double low, double high) {
         return (Math.log(high) - Math.log(low)) / 2;

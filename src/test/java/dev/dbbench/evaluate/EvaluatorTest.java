@@ -17,6 +17,7 @@ import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.BaselineStore;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.config.Settings;
 import dev.dbbench.config.TimeGate;
 import dev.dbbench.explain.StatementPlan;
 import dev.dbbench.explain.StatementPlans;
@@ -43,6 +44,7 @@ class EvaluatorTest {
             ProviderKind.EMBEDDED, "");
     private static final EngineTarget EMULATOR = new EngineTarget(EngineKind.MONGODB, "", new TreeMap<>(),
             ProviderKind.EMULATED, "");
+    private static final Settings.Tolerances TOLERANCES = new Settings.Tolerances(1, 1, 10);
     private static final TimingRule RULE = new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN);
     private static final SortedMap<String, String> ENVIRONMENT = new TreeMap<>(Map.of("ci", "true"));
     private static final StatementPlan INDEX_SCAN = new StatementPlan("SELECT v FROM t WHERE k = ?", 1,
@@ -209,7 +211,7 @@ class EvaluatorTest {
         try {
             return new BenchmarkSpec(getClass(), getClass().getDeclaredMethod("body"),
                     new Sampling(0, 15, 1, Duration.ofMillis(1), Duration.ofSeconds(10)), RULE,
-                    List.of(POSTGRES, EMULATOR), List.of(), declared, List.of());
+                    List.of(POSTGRES, EMULATOR), List.of(), declared, List.of(), TOLERANCES);
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }

@@ -31,6 +31,8 @@ final class FixtureRunner {
         parameters.put(ConfigKeys.BASELINE_MISSING, "record");
         // Docker may answer on the machine, with images it cannot pull; fixtures that want containers say so.
         parameters.put(ConfigKeys.PROVIDER, "embedded");
+        // Counting instructions starts a server under valgrind per class; the fixtures that test counts say so.
+        parameters.put(ConfigKeys.COUNT_INSTRUCTIONS, "off");
     }
 
     FixtureRunner with(String key, String value) {

@@ -2,6 +2,7 @@ package dev.dbbench.junit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -24,6 +25,21 @@ final class Requirements {
             unmet("Docker is not available (" + status.description() + "); `source .ci/docker.sh` starts it and"
                     + " builds the local images");
         }
+    }
+
+    /** valgrind, which counts server instructions. */
+    static void valgrind() {
+        try {
+            final Process version = new ProcessBuilder("valgrind", "--version").redirectErrorStream(true).start();
+            if (version.waitFor() == 0) {
+                return;
+            }
+        } catch (IOException e) {
+            // reported below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        unmet("valgrind is not installed (apt-get install -y valgrind); .ci/run installs it");
     }
 
     /** An environment variable the CI script exports, such as an image name or a server URL. */

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.config.Settings;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.GatedMetric;
@@ -83,7 +84,7 @@ final class ResultFixtures {
         final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
         metrics.set(0, new GatedMetric(new MetricResult<>(Metrics.TIME, result.time().current(),
                 result.time().baseline(), new TimeAssessment(judgement)), result.timeDecision()));
-        return new BenchmarkResult(result.id(), metrics, result.expectations(), result.recording(),
+        return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note());
     }
 
@@ -91,8 +92,8 @@ final class ResultFixtures {
     static BenchmarkResult withServerCpu(BenchmarkResult result, double[] current, Optional<double[]> baseline) {
         final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
         metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(RULE,
-                PlanExpectations.NONE, result.environment(), Optional.empty())), Decision.NONE));
-        return new BenchmarkResult(result.id(), metrics, result.expectations(), result.recording(),
+                PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
+        return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note());
     }
 
@@ -109,7 +110,7 @@ final class ResultFixtures {
         final BenchmarkId id = new BenchmarkId(className, method, target);
         final MetricResult<Timings, TimeAssessment> time = new MetricResult<>(Metrics.TIME, SAMPLES,
                 judgement.baseline().map(summary -> BASELINE_SAMPLES), new TimeAssessment(judgement));
-        return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(),
+        return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(), List.of(),
                 new BenchmarkResult.Recording(BaselineMode.COMPARE, outcome.written(), BASELINE_FILE, recordedAt),
                 "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + method + "'",
                 environment, "");

@@ -3,18 +3,37 @@ package dev.dbbench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.Parameter;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeMap;
 
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderKind;
 import org.junit.jupiter.api.Test;
 
 class InvokerTest {
+
+    /** A database that can neither explain nor count: nothing the body does is captured there. */
+    private static final ScratchDatabase NOTHING_TO_CAPTURE = new ScratchDatabase() {
+        @Override
+        public String name() {
+            return "nothing";
+        }
+
+        @Override
+        public Object resolve(Parameter parameter, Closer scope) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void close() {
+        }
+    };
 
     private final List<String> calls = new ArrayList<>();
 
@@ -35,10 +54,10 @@ class InvokerTest {
         final EngineTarget postgres = new EngineTarget(EngineKind.POSTGRES, "17", new TreeMap<>(),
                 ProviderKind.EMBEDDED, "");
 
-        assertThat(PlanCapture.capture(mongo, InvokerTest.class.getDeclaredMethod("nothing"), null, new Object[0],
-                () -> calls.add("hook"), Optional.empty())).isEmpty();
-        assertThat(PlanCapture.capture(postgres, InvokerTest.class.getDeclaredMethod("record", String.class), this,
-                new Object[] {"no connection"}, () -> calls.add("hook"), Optional.empty())).isEmpty();
+        assertThat(CaptureCall.capture(mongo, InvokerTest.class.getDeclaredMethod("nothing"), null, new Object[0],
+                () -> calls.add("hook"), NOTHING_TO_CAPTURE).isEmpty()).isTrue();
+        assertThat(CaptureCall.capture(postgres, InvokerTest.class.getDeclaredMethod("record", String.class), this,
+                new Object[] {"no connection"}, () -> calls.add("hook"), NOTHING_TO_CAPTURE).isEmpty()).isTrue();
         // Nothing ran: no capture call means no extra call of the body or its hook.
         assertThat(calls).isEmpty();
     }

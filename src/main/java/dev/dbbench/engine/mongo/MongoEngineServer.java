@@ -20,16 +20,21 @@ final class MongoEngineServer implements EngineServer {
 
     private final EngineTarget target;
     private final MongoClient client;
+    private final CommandTraffic traffic;
     private final Duration startTime;
     private final SortedMap<String, String> fingerprint;
     private final Optional<RunningContainer> container;
     private final Closer closer;
 
-    /** @param closer already holds what runs the server; the client is registered last, so it closes first */
-    MongoEngineServer(EngineTarget target, MongoClient client, Duration startTime,
+    /**
+     * @param traffic listens to the client's commands
+     * @param closer already holds what runs the server; the client is registered last, so it closes first
+     */
+    MongoEngineServer(EngineTarget target, MongoClient client, CommandTraffic traffic, Duration startTime,
             SortedMap<String, String> fingerprint, Optional<RunningContainer> container, Closer closer) {
         this.target = target;
         this.client = client;
+        this.traffic = traffic;
         this.startTime = startTime;
         this.fingerprint = new TreeMap<>(fingerprint);
         this.container = container;
@@ -53,7 +58,7 @@ final class MongoEngineServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) {
-        return new MongoScratchDatabase(client, MongoScratchDatabase.uniqueName(namePrefix));
+        return new MongoScratchDatabase(client, traffic, MongoScratchDatabase.uniqueName(namePrefix));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.dbbench.engine.mongo;
 
 import java.lang.reflect.Parameter;
+import java.util.Optional;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
@@ -8,6 +9,7 @@ import com.mongodb.client.MongoDatabase;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
+import dev.dbbench.engine.TrafficProbe;
 import dev.dbbench.spec.CollectionNames;
 
 /**
@@ -20,11 +22,13 @@ final class MongoScratchDatabase implements ScratchDatabase {
     private static final int MAX_NAME = 63;
 
     private final MongoClient client;
+    private final CommandTraffic traffic;
     private final String name;
     private boolean closed;
 
-    MongoScratchDatabase(MongoClient client, String name) {
+    MongoScratchDatabase(MongoClient client, CommandTraffic traffic, String name) {
         this.client = client;
+        this.traffic = traffic;
         this.name = name;
     }
 
@@ -50,6 +54,12 @@ final class MongoScratchDatabase implements ScratchDatabase {
             return client.getDatabase(name).getCollection(CollectionNames.of(parameter));
         }
         throw new IllegalArgumentException("cannot inject " + type.getName());
+    }
+
+    /** Every handle shares the run's client, whose commands are counted while a call is. */
+    @Override
+    public Optional<TrafficProbe> trafficProbe(Object injected) {
+        return Optional.of(traffic);
     }
 
     @Override

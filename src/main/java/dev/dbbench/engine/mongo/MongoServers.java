@@ -54,12 +54,13 @@ public final class MongoServers {
             final MongoServer server = new MongoServer(new MemoryBackend());
             closer.register(server::shutdownNow);
             final InetSocketAddress address = server.bind();
+            final CommandTraffic traffic = new CommandTraffic();
             final MongoClient client = closer.register(client("mongodb://" + address.getHostString() + ":"
-                    + address.getPort()));
+                    + address.getPort(), traffic));
             final SortedMap<String, String> fingerprint = MongoFingerprint.read(client);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", "mongo-java-server " + emulatorVersion() + " (memory backend)");
-            return new MongoEngineServer(target, client, Duration.ofNanos(System.nanoTime() - started), fingerprint,
+            return new MongoEngineServer(target, client, traffic, Duration.ofNanos(System.nanoTime() - started), fingerprint,
                     Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
@@ -85,13 +86,14 @@ public final class MongoServers {
         closer.register(running);
         try {
             final GenericContainer<?> container = running.container();
+            final CommandTraffic traffic = new CommandTraffic();
             final MongoClient client = closer.register(client("mongodb://" + container.getHost() + ":"
-                    + container.getMappedPort(PORT)));
+                    + container.getMappedPort(PORT), traffic));
             final SortedMap<String, String> fingerprint = MongoFingerprint.read(client);
             requireDeclaredVersion(target, fingerprint, "image " + image.asCanonicalNameString());
             fingerprint.putAll(running.facts(image, options.tmpfs()));
             fingerprint.put("engine.provider", target.provider().label());
-            return new MongoEngineServer(target, client, running.startTime(), fingerprint, Optional.of(running),
+            return new MongoEngineServer(target, client, traffic, running.startTime(), fingerprint, Optional.of(running),
                     closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
@@ -113,8 +115,9 @@ public final class MongoServers {
         final Closer closer = new Closer();
         final String shown = Redaction.url(uri);
         final MongoClient created;
+        final CommandTraffic traffic = new CommandTraffic();
         try {
-            created = client(uri);
+            created = client(uri, traffic);
         } catch (IllegalArgumentException e) {
             throw new DbBenchConfigurationException("configuration parameter dbbench.mongodb.uri must be a MongoDB"
                     + " connection string (mongodb://host:port or mongodb+srv://host) but was '" + shown + "': "
@@ -132,7 +135,7 @@ public final class MongoServers {
             requireDeclaredVersion(target, fingerprint, "the external server " + shown);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", shown);
-            return new MongoEngineServer(target, client, Duration.ofNanos(System.nanoTime() - started), fingerprint,
+            return new MongoEngineServer(target, client, traffic, Duration.ofNanos(System.nanoTime() - started), fingerprint,
                     Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
@@ -140,10 +143,11 @@ public final class MongoServers {
         }
     }
 
-    private static MongoClient client(String uri) {
+    private static MongoClient client(String uri, CommandTraffic traffic) {
         final ConnectionString connection = new ConnectionString(uri);
         return MongoClients.create(MongoClientSettings.builder()
                 .applyConnectionString(connection)
+                .addCommandListener(traffic)
                 .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
                 .applyToSocketSettings(socket -> socket.connectTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
                 .build());

@@ -7,6 +7,9 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.config.CountMode;
+import dev.dbbench.config.EngineOptions;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
@@ -18,22 +21,45 @@ import dev.dbbench.spec.EngineTarget;
  */
 public final class EmbeddedPostgresServer implements EngineServer {
 
+    /** The fingerprint fact naming what counts instructions on this server, or why nothing does. */
+    public static final String COUNTER = "counter.instructions";
+
     private final EngineTarget target;
     private final PostgresProcess postgres;
     private final Duration startTime;
     private final SortedMap<String, String> fingerprint;
+    private final EngineOptions.Counting counting;
+    private final Optional<String> counter;
     private boolean closed;
 
     private EmbeddedPostgresServer(EngineTarget target, PostgresProcess postgres, Duration startTime,
-            SortedMap<String, String> fingerprint) {
+            SortedMap<String, String> fingerprint, EngineOptions.Counting counting, Optional<String> counter) {
         this.target = target;
         this.postgres = postgres;
         this.startTime = startTime;
         this.fingerprint = fingerprint;
+        this.counting = counting;
+        this.counter = counter;
     }
 
-    /** Starts a server for the target's major version and settings. */
+    /** Starts a server for the target's major version and settings, without counting instructions. */
     public static EmbeddedPostgresServer start(EngineTarget target) throws Exception {
+        return start(target, EngineOptions.Counting.OFF);
+    }
+
+    /**
+     * Starts a server for the target's major version and settings; its databases count instructions
+     * as {@code counting} says, where valgrind runs.
+     */
+    public static EmbeddedPostgresServer start(EngineTarget target, EngineOptions.Counting counting)
+            throws Exception {
+        final Optional<String> valgrind = counting.mode() == CountMode.OFF ? Optional.empty()
+                : Callgrind.version(counting.valgrind());
+        if (counting.mode() == CountMode.ON && valgrind.isEmpty()) {
+            throw new IllegalStateException(ConfigKeys.COUNT_INSTRUCTIONS + "=on, but valgrind ("
+                    + counting.valgrind() + ") does not run: " + INSTALL_VALGRIND + ", or point "
+                    + ConfigKeys.COUNT_VALGRIND + " at it");
+        }
         final PostgresBinaries.Choice binaries =
                 new PostgresBinaries(PostgresBinaries.defaultLocalRepository()).forMajor(target.version());
         final long start = System.nanoTime();
@@ -49,7 +75,11 @@ public final class EmbeddedPostgresServer implements EngineServer {
             final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.dataSource("postgres"));
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
-            return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint);
+            final Optional<String> counter = valgrind.map(version -> "callgrind " + version + ", postgres "
+                    + binaries.version() + " binaries");
+            fingerprint.put(COUNTER, counter.orElse(counting.mode() == CountMode.OFF
+                    ? "none (" + ConfigKeys.COUNT_INSTRUCTIONS + "=off)" : "none (valgrind is not installed)"));
+            return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint, counting, counter);
         } catch (SQLException | RuntimeException e) {
             postgres.close();
             throw e;
@@ -71,9 +101,19 @@ public final class EmbeddedPostgresServer implements EngineServer {
         return new TreeMap<>(fingerprint);
     }
 
+    /** How a user installs valgrind on the Debian and Ubuntu machines CI runs on. */
+    static final String INSTALL_VALGRIND = "install it with apt-get install -y valgrind";
+
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        return PostgresScratchDatabase.create(namePrefix, postgres.dataSource("postgres"), postgres::dataSource);
+        final PostgresScratchDatabase.Counting databaseCounting = counter
+                .<PostgresScratchDatabase.Counting>map(version -> name -> InstructionCounter.start(postgres,
+                        target.settings(), counting.valgrind(), name, version))
+                .orElseGet(() -> PostgresScratchDatabase.Counting.unavailable(counting.mode() == CountMode.OFF
+                        ? ConfigKeys.COUNT_INSTRUCTIONS + "=off"
+                        : "valgrind is not installed (" + INSTALL_VALGRIND + ")"));
+        return PostgresScratchDatabase.create(namePrefix, postgres.dataSource("postgres"), postgres::dataSource,
+                databaseCounting);
     }
 
     @Override

@@ -74,7 +74,9 @@ final class JdbcPostgresServer implements EngineServer {
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
         return PostgresScratchDatabase.create(namePrefix, dataSource(url, user, password, Optional.empty()),
-                name -> dataSource(url, user, password, Optional.of(name)));
+                name -> dataSource(url, user, password, Optional.of(name)), PostgresScratchDatabase.Counting.unavailable(
+                        "server instructions are counted on embedded PostgreSQL only, and this target is "
+                        + (container.isPresent() ? "a container" : "an external server")));
     }
 
     @Override

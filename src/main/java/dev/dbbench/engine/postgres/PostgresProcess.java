@@ -81,6 +81,36 @@ final class PostgresProcess implements AutoCloseable {
      * {@link #DEFAULTS}; fails as soon as the server exits, with its last log lines.
      */
     static PostgresProcess start(Path binaries, Map<String, String> settings) throws IOException {
+        return start(binaries, settings, List.of(), data -> run(binaries, asUnprivileged(), data.resolveSibling(
+                "initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER, "-D", data.toString(), "-E", "UTF-8",
+                "--no-sync"));
+    }
+
+    /**
+     * Starts another server on a copy of this one's data, taken while it runs with PostgreSQL's
+     * low-level base backup: every database as it is now, consistent once the copy has replayed the
+     * WAL written during the copy.
+     *
+     * @param wrapper a command that runs the server, such as valgrind with its options; may be empty
+     */
+    PostgresProcess startCopy(Map<String, String> settings, List<String> wrapper) throws IOException {
+        return start(binaries, settings, wrapper, data -> {
+            try {
+                BaseBackup.copy(dataSource("postgres"), directory.resolve("data"), data);
+            } catch (SQLException e) {
+                throw new IOException("could not copy the server's data: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    /** Makes a data directory. */
+    @FunctionalInterface
+    private interface DataMaker {
+        void make(Path data) throws IOException;
+    }
+
+    private static PostgresProcess start(Path binaries, Map<String, String> settings, List<String> wrapper,
+            DataMaker maker) throws IOException {
         final Path servers = Files.createDirectories(PostgresInstallation.home().resolve("servers"));
         final List<String> asUnprivileged = asUnprivileged();
         stopLeftBehind(servers);
@@ -91,13 +121,14 @@ final class PostgresProcess implements AutoCloseable {
         try {
             ownerChannel.lock();
             final Path data = directory.resolve("data");
-            run(binaries, asUnprivileged, directory.resolve("initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER,
-                    "-D", data.toString(), "-E", "UTF-8", "--no-sync");
+            maker.make(data);
             final Path log = directory.resolve(SERVER_LOG);
+            final List<String> prefix = new ArrayList<>(asUnprivileged);
+            prefix.addAll(wrapper);
             for (int attempt = 1; ; attempt++) {
                 final int port = freePort();
                 final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, directory, ownerChannel,
-                        postgres(binaries, asUnprivileged, data, port, settings, log), port);
+                        postgres(binaries, prefix, data, port, settings, log), port);
                 Runtime.getRuntime().addShutdownHook(server.shutdownHook);
                 final Optional<String> failure = server.awaitReady();
                 if (failure.isEmpty()) {
@@ -117,14 +148,14 @@ final class PostgresProcess implements AutoCloseable {
         }
     }
 
-    private static Process postgres(Path binaries, List<String> asUnprivileged, Path data, int port,
+    private static Process postgres(Path binaries, List<String> prefix, Path data, int port,
             Map<String, String> settings, Path log) throws IOException {
         final Map<String, String> effective = new TreeMap<>(DEFAULTS);
         effective.putAll(settings);
         final List<String> command = new ArrayList<>(List.of("-D", data.toString(), "-p", Integer.toString(port)));
         // Each setting is one argument: no shell, no quoting, every character reaches PostgreSQL as written.
         effective.forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
-        final ProcessBuilder builder = new ProcessBuilder(command(binaries, asUnprivileged, "postgres", command))
+        final ProcessBuilder builder = new ProcessBuilder(command(binaries, prefix, "postgres", command))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         final Process process = builder.start();
@@ -265,8 +296,8 @@ final class PostgresProcess implements AutoCloseable {
             final List<String> pidFile = Files.readAllLines(data.resolve("postmaster.pid"), StandardCharsets.UTF_8);
             // Only a postgres process: the number may have gone to another process since.
             ProcessHandle.of(Long.parseLong(pidFile.get(0).strip()))
-                    .filter(handle -> handle.info().command().map(command -> command.endsWith("/postgres"))
-                            .orElse(false))
+                    .filter(handle -> handle.info().command().map(command -> command.endsWith("/postgres")
+                            || command.contains("callgrind")).orElse(false))
                     .ifPresent(PostgresProcess::terminate);
         } catch (IOException | RuntimeException e) {
             // No server ran there, or it is gone.
@@ -317,9 +348,9 @@ final class PostgresProcess implements AutoCloseable {
         }
     }
 
-    private static List<String> command(Path binaries, List<String> asUnprivileged, String program,
+    private static List<String> command(Path binaries, List<String> prefix, String program,
             List<String> arguments) {
-        final List<String> command = new ArrayList<>(asUnprivileged);
+        final List<String> command = new ArrayList<>(prefix);
         command.add(binaries.resolve("bin").resolve(program).toString());
         command.addAll(arguments);
         return command;

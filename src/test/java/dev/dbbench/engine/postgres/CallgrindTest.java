@@ -1,0 +1,67 @@
+package dev.dbbench.engine.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reading callgrind's output, on two real marker dumps: valgrind 3.19's callgrind run on a small C
+ * program ({@code work(1000); marker(); work(3000); marker();}) with {@code --collect-atstart=no
+ * --toggle-collect=main --dump-before=marker}, as dbbench runs the server.
+ */
+class CallgrindTest {
+
+    @Test
+    void eachMarkerDumpHoldsTheWorkSinceTheLastOne() throws Exception {
+        final Path dumps = resources();
+
+        final long first = Callgrind.totals(Callgrind.dump(dumps, 23422, 1));
+        final long second = Callgrind.totals(Callgrind.dump(dumps, 23422, 2));
+
+        assertThat(first).isEqualTo(6008);
+        assertThat(second).isEqualTo(18012);
+        // Three times the loop, three times the instructions, to within the calls around it.
+        assertThat((double) second / first).isCloseTo(3.0, offset(0.01));
+    }
+
+    @Test
+    void theTotalsLineDecidesAndAFileWithoutOneIsAnError() {
+        assertThat(Callgrind.totals(List.of("events: Ir", "summary: 42", "fn=(1) f", "0 42", "totals: 42")))
+                .isEqualTo(42);
+        assertThat(Callgrind.totals(List.of("events: Ir", "summary: 42"))).isEqualTo(42);
+        assertThatThrownBy(() -> Callgrind.totals(List.of("events: Ir", "fn=(1) f")))
+                .hasMessageContaining("without a totals line");
+    }
+
+    @Test
+    void theServerRunsUnderCallgrindCountingOnlyTheBackendsOwnWorkAndDumpingAtTheMarker() {
+        final List<String> wrapper = Callgrind.wrapper("valgrind", Path.of("out"));
+
+        assertThat(wrapper).startsWith("valgrind", "--tool=callgrind", "--callgrind-out-file=out/cg.%p",
+                "--collect-atstart=no");
+        assertThat(wrapper).contains("--toggle-collect=PostgresMain", "--toggle-collect=pgstat_report_stat",
+                "--dump-before=pg_notification_queue_usage");
+        assertThat(Callgrind.MARKER).contains("pg_notification_queue_usage()");
+        assertThat(Callgrind.settings(Map.of("work_mem", "8MB", "autovacuum", "on")))
+                .containsEntry("work_mem", "8MB").containsEntry("autovacuum", "off")
+                .containsEntry("max_parallel_workers_per_gather", "0");
+    }
+
+    @Test
+    void aMissingValgrindHasNoVersion() {
+        assertThat(Callgrind.version("/nonexistent/valgrind")).isEmpty();
+    }
+
+    private static Path resources() throws URISyntaxException {
+        return Path.of(Objects.requireNonNull(CallgrindTest.class.getResource("callgrind/cg.23422.1")).toURI())
+                .getParent();
+    }
+}
