@@ -6,12 +6,13 @@
 #
 #   bash .ci/record-baselines.sh [JVMS] [RUNS] [extra mvn arguments...]
 #
-# Defaults: 5 JVMs x 2 runs. Extra arguments go to every run, e.g. -Dtest=JsonbCatalogBench.
+# Defaults: 10 JVMs x 1 run: fresh servers differ far more than runs within one JVM (see "Run-to-run
+# fence" in docs/verdict-evaluation.md). Extra arguments go to every run, e.g. -Dtest=JsonbCatalogBench.
 # Nothing under baselines/ changes unless every run and the merge succeed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-jvms="${1:-5}"
-runs="${2:-2}"
+jvms="${1:-10}"
+runs="${2:-1}"
 shift $(( $# > 2 ? 2 : $# ))
 into="${BASELINE_DIR:-baselines}"
 work="target/baseline-runs"
