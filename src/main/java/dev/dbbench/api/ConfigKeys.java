@@ -119,6 +119,16 @@ public final class ConfigKeys {
      */
     public static final String BASELINE_MISSING = "dbbench.baseline.missing";
 
+    /**
+     * How many independent runs of each benchmark a written baseline entry holds, at least one. Each
+     * run is a full pass (calibration, warm-ups, samples, interleaved with the sides of its
+     * {@code @ExpectFasterThan} like the judged pass); their spread sets the fence later runs are
+     * judged against. Baselines recorded by separate JVMs or CI jobs are merged with
+     * {@code dev.dbbench.baseline.BaselineMerge}.
+     */
+    public static final String BASELINE_RUNS = "dbbench.baseline.runs";
+    public static final int DEFAULT_BASELINE_RUNS = 1;
+
     /** Directory of the run reports (JSON, Markdown). */
     public static final String REPORT_DIR = "dbbench.report.dir";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";

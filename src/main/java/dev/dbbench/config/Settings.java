@@ -52,9 +52,10 @@ public final class Settings {
      *     instead of recording it
      * @param timeGate the configured timing gate; empty takes the default, which depends on where
      *     the baseline was recorded
+     * @param runs how many independent runs each written entry holds
      */
     public record BaselinePolicy(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate,
-            Path directory) {
+            Path directory, int runs) {
     }
 
     private final ConfigSource source;
@@ -193,7 +194,8 @@ public final class Settings {
                 .map(missing -> missing == MissingBaseline.FAIL)
                 .orElse(source.inCi());
         return new BaselinePolicy(mode, failOnMissing, source.choice(ConfigKeys.GATE_TIME, TimeGate.values()),
-                Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)));
+                Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)),
+                source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS));
     }
 
     /** The choice a key names, or its default, which is spelled like any value. */

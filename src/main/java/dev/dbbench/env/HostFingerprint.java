@@ -5,7 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -35,6 +39,37 @@ public final class HostFingerprint {
         facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         return facts;
+    }
+
+    /** The CPU of a fingerprint as one text, model and count, such as {@code AMD EPYC x2}. */
+    public static String cpu(Map<String, String> facts) {
+        return facts.getOrDefault("cpu.model", "unknown") + " x" + facts.getOrDefault("cpu.count", "?");
+    }
+
+    /**
+     * An opaque identifier of this host: the first 12 hex digits of the SHA-256 of its host name, so a
+     * baseline can tell runs of one machine from runs of several without naming any machine. Each CI
+     * job runs on a fresh virtual machine with a host name of its own.
+     */
+    public static String machine() {
+        String name = System.getenv("HOSTNAME");
+        final Path kernel = Paths.get("/proc/sys/kernel/hostname");
+        if (Files.isReadable(kernel)) {
+            try {
+                name = Files.readString(kernel, StandardCharsets.UTF_8).trim();
+            } catch (IOException e) {
+                // the environment's name, if any, below
+            }
+        }
+        if (name == null || name.isEmpty()) {
+            return "unknown";
+        }
+        try {
+            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     private static String cpuModel() {

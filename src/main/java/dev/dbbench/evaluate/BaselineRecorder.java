@@ -16,12 +16,27 @@ public final class BaselineRecorder {
     private final BaselineStore store;
     private final BaselineMode mode;
     private final boolean failOnMissing;
+    private final int runs;
 
     /** @param failOnMissing whether {@link BaselineMode#COMPARE} fails a missing entry instead of recording it */
     public BaselineRecorder(BaselineStore store, BaselineMode mode, boolean failOnMissing) {
+        this(store, mode, failOnMissing, 1);
+    }
+
+    /** @param runs how many independent runs of a benchmark each written entry holds */
+    public BaselineRecorder(BaselineStore store, BaselineMode mode, boolean failOnMissing, int runs) {
+        if (runs < 1) {
+            throw new IllegalArgumentException("an entry holds at least one run, not " + runs);
+        }
         this.store = store;
         this.mode = mode;
         this.failOnMissing = failOnMissing;
+        this.runs = runs;
+    }
+
+    /** How many independent runs each written entry holds. */
+    public int runs() {
+        return runs;
     }
 
     /** Whether a result is written: every one in update mode, otherwise only where no entry exists and that may be recorded. */

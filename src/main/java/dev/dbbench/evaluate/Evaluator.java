@@ -15,12 +15,16 @@ import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.MetricValues;
+import dev.dbbench.measure.Ruler;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderKind;
+import dev.dbbench.text.Figures;
+import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -47,15 +51,28 @@ public final class Evaluator {
 
     public BenchmarkResult evaluate(BenchmarkSpec spec, EngineTarget target, Measurement measured,
             Optional<BaselineFile> baselineFile, Rerun rerun) throws Throwable {
+        return evaluate(spec, target, measured, baselineFile, rerun, () -> {
+            throw new IllegalStateException("no further runs can be taken here");
+        });
+    }
+
+    /**
+     * @param rerun takes fresh samples to confirm a suspected regression
+     * @param anotherRun takes one more independent run of the benchmark, when the recorder writes
+     *     an entry of several runs
+     */
+    public BenchmarkResult evaluate(BenchmarkSpec spec, EngineTarget target, Measurement measured,
+            Optional<BaselineFile> baselineFile, Rerun rerun, Rerun anotherRun) throws Throwable {
         final BenchmarkId id = spec.id(target);
         final Optional<BaselineEntry> entry = baselineFile.map(file -> file.benchmarks().get(id.key()));
         final boolean fromCi = entry.map(recorded -> "true".equals(recorded.environment().get(HostFingerprint.CI)))
                 .orElse(false);
         // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
         final boolean emulated = target.provider() == ProviderKind.EMULATED;
-        final Gate benchmarkGate = emulated ? gate.warningOnly() : gate;
-        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(), measured.environment(),
-                entry.map(BaselineEntry::environment));
+        final Optional<String> otherMachine = entry.flatMap(found -> OtherMachine.why(found, measured.environment()));
+        final Gate benchmarkGate = gateFor(emulated, otherMachine);
+        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
+                measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
 
         List<MetricResult<?, ?>> results = new ArrayList<>();
@@ -75,20 +92,31 @@ public final class Evaluator {
         // A baseline rewritten without a metric it held would lose that metric's figures.
         final boolean written = recorder.writes(entry.isPresent())
                 && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
-        if (written) {
-            recorder.record(id, measured.values(), measured.environment());
-        }
+        final String recordedRuns = written ? record(id, spec, measured, anotherRun) : "";
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final String note = String.join("; ", Stream.of(
-                entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                emulated && gated.get(0).result().assessment().verdict() == Verdict.REGRESSION
+        final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
+        final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
+                emulated && timingRegressed
                         ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
+                !emulated && timingRegressed ? otherMachine.orElse("") : "", recordedRuns,
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
-                        ? uncheckedExpectations(target) : "")
-                .filter(part -> !part.isEmpty()).toList());
+                        ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
                 measured.environment(), note);
+    }
+
+    /**
+     * The gate of one benchmark: an emulator's timings only warn; against a baseline recorded on another
+     * CPU by one machine, timings warn unless the time gate was set explicitly.
+     */
+    private Gate gateFor(boolean emulated, Optional<String> otherMachine) {
+        return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
+    }
+
+    /** The parts of a result's note that have something to say, joined. */
+    private static String note(String... parts) {
+        return String.join("; ", Stream.of(parts).filter(part -> !part.isEmpty()).toList());
     }
 
     /** The metrics the baseline holds that this run could not measure, each with why and what that does. */
@@ -101,6 +129,35 @@ public final class Evaluator {
             }
         }
         return unmeasured;
+    }
+
+    /**
+     * Writes the benchmark's entry: the measured run with {@code recorder.runs() - 1} more, their
+     * timings pooled (other metrics keep the first run's values).
+     *
+     * @return what the recorded runs tell, for the result's note; empty for a single run
+     */
+    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun)
+            throws Throwable {
+        if (recorder.runs() == 1) {
+            recorder.record(id, measured.values(), measured.environment());
+            return "";
+        }
+        final List<Timings> runs = new ArrayList<>(List.of(measured.values().get(Metrics.TIME).orElseThrow()));
+        while (runs.size() < recorder.runs()) {
+            runs.add(anotherRun.measure().get(Metrics.TIME).orElseThrow());
+        }
+        final Timings pooled = Timings.pooled(runs);
+        recorder.record(id, measured.values().with(Metrics.TIME, pooled), measured.environment());
+        return recordedRuns(pooled, spec);
+    }
+
+    /** What the recorded runs tell about the benchmark's spread and what the gate will catch. */
+    private static String recordedRuns(Timings pooled, BenchmarkSpec spec) {
+        final Fence fence = Fence.of(pooled.runs(), pooled.summary().median(),
+                pooled.ruler().getOrDefault(Ruler.SLICES, Double.NaN), spec.rule().normalize(), Fence.DEFAULT_LEVEL);
+        final double catches = Math.max(1 + spec.rule().thresholdPercent() / 100.0, fence.upper());
+        return "recorded " + fence.describe() + ": the timing gate catches >= " + Figures.ratio(catches);
     }
 
     private static <V> MetricResult<?, ?> judge(Metric<V, ?> metric, MetricValues current, MetricValues baseline,

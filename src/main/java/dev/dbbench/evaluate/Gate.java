@@ -21,6 +21,7 @@ public final class Gate {
     private final Optional<TimeGate> timeGate;
     private final boolean inCi;
     private final boolean warnsOnly;
+    private final boolean warnsByDefault;
 
     /**
      * @param failOnMissing whether {@link BaselineMode#COMPARE} fails a benchmark that has no baseline
@@ -30,16 +31,17 @@ public final class Gate {
      *     comparing with baselines recorded in CI (another machine, usually another speed)
      */
     public Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi) {
-        this(mode, failOnMissing, timeGate, inCi, false);
+        this(mode, failOnMissing, timeGate, inCi, false, false);
     }
 
     private Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi,
-            boolean warnsOnly) {
+            boolean warnsOnly, boolean warnsByDefault) {
         this.mode = mode;
         this.failOnMissing = failOnMissing;
         this.timeGate = timeGate;
         this.inCi = inCi;
         this.warnsOnly = warnsOnly;
+        this.warnsByDefault = warnsByDefault;
     }
 
     /**
@@ -47,7 +49,15 @@ public final class Gate {
      * whose timings say nothing about the real server, such as an emulator inside the test JVM.
      */
     public Gate warningOnly() {
-        return new Gate(mode, failOnMissing, timeGate, inCi, true);
+        return new Gate(mode, failOnMissing, timeGate, inCi, true, warnsByDefault);
+    }
+
+    /**
+     * This gate with the timing gate's default turned to {@code warn}, as for a baseline recorded on
+     * another CPU by one machine only; an explicitly configured {@code dbbench.gate.time} still wins.
+     */
+    public Gate warningByDefault() {
+        return new Gate(mode, failOnMissing, timeGate, inCi, warnsOnly, true);
     }
 
     public BaselineMode mode() {
@@ -56,7 +66,8 @@ public final class Gate {
 
     /** The timing gate for a comparison with a baseline recorded in CI or not. */
     public TimeGate timeGate(boolean baselineRecordedInCi) {
-        final TimeGate gate = timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
+        final TimeGate gate = timeGate.orElse(warnsByDefault || !inCi && baselineRecordedInCi
+                ? TimeGate.WARN : TimeGate.FAIL);
         return warnsOnly && gate == TimeGate.FAIL ? TimeGate.WARN : gate;
     }
 

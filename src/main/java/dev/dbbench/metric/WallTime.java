@@ -1,5 +1,6 @@
 package dev.dbbench.metric;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,22 +10,28 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.text.Figures;
 import dev.dbbench.text.Message;
+import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
+import dev.dbbench.verdict.RecordedRun;
 import dev.dbbench.verdict.Verdict;
 
 /**
  * Wall time per operation: the headline metric of every benchmark, judged statistically against the
  * baseline's samples (see {@link Judge}), gated by {@code dbbench.gate.time}.
  *
- * <p>Stored as {@code "time": {unit, sampling, summary, samples, ruler}}; samples are rounded to a
- * tenth of a nanosecond, below any timer's resolution, so files carry no meaningless digits.
+ * <p>Stored as {@code "time": {unit, sampling, summary, samples, ruler, runs}}; samples are rounded
+ * to a tenth of a nanosecond, below any timer's resolution, so files carry no meaningless digits.
+ * {@code runs} holds one summary per independent run the pooled samples came from ({@code median},
+ * {@code n}, {@code slices} where the engine has a ruler, {@code recordedAt}, {@code machine},
+ * {@code cpu}); entries written before runs were kept have none and are single-run baselines.
  */
 public final class WallTime implements Metric<Timings, TimeAssessment> {
 
@@ -70,6 +77,20 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         json.set("samples", MetricJson.numbers(samples));
         final ObjectNode ruler = json.putObject("ruler");
         value.ruler().forEach((key, nanos) -> ruler.set(key, MetricJson.number(Math.round(nanos))));
+        if (!value.runs().isEmpty()) {
+            final ArrayNode runs = json.putArray("runs");
+            for (RecordedRun run : value.runs()) {
+                final ObjectNode stored = runs.addObject();
+                stored.set("median", MetricJson.number(tenth(run.median())));
+                stored.put("n", run.n());
+                if (run.hasSlices()) {
+                    stored.set("slices", MetricJson.number(Math.round(run.slices())));
+                }
+                stored.put("recordedAt", run.recordedAt());
+                stored.put("machine", run.machine());
+                stored.put("cpu", run.cpu());
+            }
+        }
         return json;
     }
 
@@ -87,7 +108,9 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
 
     @Override
     public Timings read(JsonNode json) {
-        final Stored stored = MetricJson.read(json, Stored.class);
+        final List<RecordedRun> runs = json.isObject() && json.has("runs") ? runs(json.get("runs")) : List.of();
+        final Stored stored = MetricJson.read(json.isObject() ? ((ObjectNode) json.deepCopy()).without("runs") : json,
+                Stored.class);
         if (!UNIT.equals(stored.unit())) {
             throw new InvalidValueException("unit must be \"" + UNIT + "\" but was \"" + stored.unit() + "\"");
         }
@@ -113,7 +136,59 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
             }
             ruler.put(field.getKey(), field.getValue().doubleValue());
         });
-        return new Timings(stored.sampling().warmups(), stored.sampling().opsPerSample(), samples, ruler);
+        final int pooled = runs.stream().mapToInt(RecordedRun::n).sum();
+        if (!runs.isEmpty() && pooled != samples.length) {
+            throw new InvalidValueException("runs hold " + pooled + " samples in all but samples holds "
+                    + samples.length + " values");
+        }
+        return new Timings(stored.sampling().warmups(), stored.sampling().opsPerSample(), samples, ruler, runs);
+    }
+
+    private static final List<String> RUN_FIELDS = List.of("median", "n", "slices", "recordedAt", "machine", "cpu");
+
+    /** The stored runs, each checked field by field; {@code slices} is the only optional one. */
+    private static List<RecordedRun> runs(JsonNode json) {
+        if (!json.isArray() || json.isEmpty()) {
+            throw new InvalidValueException("runs must be a non-empty array of run summaries");
+        }
+        final List<RecordedRun> runs = new ArrayList<>();
+        for (int i = 0; i < json.size(); i++) {
+            final JsonNode run = json.get(i);
+            final String where = "runs[" + i + "]";
+            if (!run.isObject()) {
+                throw new InvalidValueException(where + " must be an object");
+            }
+            run.fieldNames().forEachRemaining(name -> {
+                if (!RUN_FIELDS.contains(name)) {
+                    throw new InvalidValueException(where + " has the unknown field \"" + name + "\"");
+                }
+            });
+            final JsonNode median = run.get("median");
+            final JsonNode n = run.get("n");
+            final JsonNode slices = run.get("slices");
+            if (median == null || !median.isNumber() || !(median.doubleValue() > 0)
+                    || Double.isInfinite(median.doubleValue())) {
+                throw new InvalidValueException(where + ".median must be a number above zero");
+            }
+            if (n == null || !n.canConvertToExactIntegral() || n.asInt() < 1) {
+                throw new InvalidValueException(where + ".n must be an integer of at least 1");
+            }
+            if (slices != null && (!slices.isNumber() || !(slices.doubleValue() > 0))) {
+                throw new InvalidValueException(where + ".slices must be a number above zero");
+            }
+            runs.add(new RecordedRun(median.doubleValue(), n.asInt(),
+                    slices == null ? Double.NaN : slices.doubleValue(), text(run, "recordedAt", where),
+                    text(run, "machine", where), text(run, "cpu", where)));
+        }
+        return runs;
+    }
+
+    private static String text(JsonNode run, String field, String where) {
+        final JsonNode value = run.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new InvalidValueException(where + "." + field + " must be a text");
+        }
+        return value.asText();
     }
 
     @Override
@@ -121,7 +196,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         return new TimeAssessment(new Judge(context.rule()).judge(current.nanosPerOp(), context.environment(),
                 current.ruler(), baseline.map(recorded -> new Judge.Recorded(recorded.summary(),
                         recorded.nanosPerOp(), context.baselineEnvironment().orElse(new TreeMap<>()),
-                        recorded.ruler()))));
+                        recorded.ruler(), recorded.runs()))));
     }
 
     @Override
@@ -131,7 +206,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
 
     @Override
     public List<String> columns() {
-        return List.of("median", "baseline", "ratio", "interval", "p", "cv", "detects");
+        return List.of("median", "baseline", "ratio", "interval", "p", "cv", "runs", "detects");
     }
 
     @Override
@@ -145,7 +220,17 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
                         .orElse("-"),
                 judgement.comparison().map(c -> Figures.pValue(c.pSlower())).orElse("-"),
                 Figures.percent(judgement.current().cv()),
+                runs(result),
                 Figures.ratio(judgement.minimumDetectableRatio()));
+    }
+
+    /** The baseline's recorded runs and their spread, such as {@code 5 ±9.1%}; {@code 1} for a single run. */
+    private static String runs(MetricResult<Timings, TimeAssessment> result) {
+        final Fence fence = result.assessment().judgement().fence();
+        if (result.baseline().isEmpty()) {
+            return "-";
+        }
+        return fence.applies() ? fence.runs() + " ±" + Figures.percent(fence.spread()) : "1";
     }
 
     @Override
@@ -199,6 +284,12 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         message.line("noise", "MAD " + Figures.duration(baseline.mad()) + " -> " + Figures.duration(current.mad())
                 + ", CV " + Figures.percent(baseline.cv()) + " -> " + Figures.percent(current.cv())
                 + "; smallest detectable slowdown " + Figures.ratio(judgement.minimumDetectableRatio()));
+        final Fence fence = judgement.fence();
+        message.line("runs", fence.applies()
+                ? "baseline of " + fence.describe() + ": the gate catches >= " + Figures.ratio(Math.max(fence.upper(),
+                        1 + judgement.thresholdPercent() / 100.0))
+                : "single-run baseline: judged by its samples alone; record several runs with -D"
+                        + ConfigKeys.BASELINE_RUNS + "=N for a fence from their spread");
         for (MetricResult<?, ?> other : all.all()) {
             other.context(all).ifPresent(line -> message.line(line.label(), line.value()));
         }
@@ -234,6 +325,11 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         });
         json.put("cv", judgement.current().cv());
         json.put("minimumDetectableRatio", nullIfNaN(judgement.minimumDetectableRatio()));
+        final Fence fence = judgement.fence();
+        json.put("baselineRuns", result.baseline().map(Timings::runCount).orElse(null));
+        json.put("runSpread", fence.applies() ? fence.spread() : null);
+        json.put("fence", fence.applies() ? List.of(fence.lower(), fence.upper()) : null);
+        json.put("fenceNormalized", fence.applies() ? fence.normalized() : null);
         json.put("rulerRatio", nullIfNaN(judgement.rulerRatio()));
         json.put("normalized", judgement.rule().normalize());
         json.put("rerun", judgement.firstPass().isPresent());

@@ -2,6 +2,7 @@ package dev.dbbench.run;
 
 import java.lang.reflect.Method;
 import java.sql.Connection;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -92,17 +93,25 @@ public final class BenchmarkRun {
             final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
                     beforeSample, arguments.database(target), watchdog,
                     () -> injected.requireNoOpenTransaction("after the capture call"));
-            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading).withAll(captured),
-                    environment()), instance, ownArguments, baseline);
+            final SortedMap<String, String> environment = environment();
+            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment)
+                    .withAll(captured), environment), instance, ownArguments, baseline);
+            // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
+            // so every run measures the same conditions.
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
-                    baseline, () -> {
-                        final Samples again = sampler.run(own);
-                        injected.requireNoOpenTransaction("after its confirmation re-run");
-                        return sampled(again, reading);
-                    });
+                    baseline, () -> sampled(closed(injected, "after its confirmation re-run", sampler.run(own)),
+                            reading, environment),
+                    () -> sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)),
+                            reading, environment));
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
+    }
+
+    /** The samples, once no method left a transaction open during them. */
+    private static Samples closed(Injected injected, String after, Samples samples) throws Exception {
+        injected.requireNoOpenTransaction(after);
+        return samples;
     }
 
     /** Samples the sides; when the server itself went away (a container that died), says so with its last log lines. */
@@ -120,11 +129,13 @@ public final class BenchmarkRun {
     }
 
     /**
-     * The values of the metrics sampling measures: wall time, server CPU where the engine reads it,
-     * and allocations where the JVM counts them.
+     * The values of the metrics sampling measures: wall time (with the run's summary, where and when it
+     * was taken), server CPU where the engine reads it, and allocations where the JVM counts them.
      */
-    private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading) {
-        MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading));
+    private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
+            SortedMap<String, String> environment) {
+        MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading, Instant.now(),
+                HostFingerprint.machine(), HostFingerprint.cpu(environment)));
         if (samples.serverCpuNanosPerOp().length > 0) {
             values = values.with(Metrics.SERVER_CPU, samples.serverCpuNanosPerOp());
         }

@@ -42,7 +42,7 @@ public final class RunContext implements AutoCloseable {
         final Settings.BaselinePolicy policy = settings.baselines();
         this.gate = new Gate(policy.mode(), policy.failOnMissing(), policy.timeGate(), settings.inCi());
         this.recorder = new BaselineRecorder(new BaselineStore(policy.directory()), policy.mode(),
-                policy.failOnMissing());
+                policy.failOnMissing(), policy.runs());
         this.report = closer.register(report);
         this.pool = closer.register(new EnginePool(target -> {
             final EngineServer server = engines.start(target);

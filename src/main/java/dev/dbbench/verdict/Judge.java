@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import dev.dbbench.config.EnvironmentPolicy;
+import dev.dbbench.measure.Ruler;
 import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.SampleComparator;
@@ -30,21 +31,47 @@ import dev.dbbench.text.Figures;
  *       leaves only the changes that the raw timings and the timings divided by it both show.</li>
  *   <li>With normalization on, the current samples are divided by the ruler ratio first; a
  *       regression or improvement that the raw samples do not show as well is inconclusive.</li>
+ *   <li>When the baseline holds several recorded runs, a change must also lie beyond the
+ *       {@link Fence} their run-to-run spread sets, and a pass may lie anywhere within it: the
+ *       threshold becomes the wider of the two. A baseline of one run is judged by its samples
+ *       alone, and the reason says so.</li>
  * </ul>
  */
 public final class Judge {
 
     private final TimingRule rule;
+    private final double fenceLevel;
     private final SampleComparator comparator;
 
     public Judge(TimingRule rule) {
+        this(rule, Fence.DEFAULT_LEVEL);
+    }
+
+    /** @param fenceLevel the one-sided level of the run-to-run {@link Fence}, for measuring other levels */
+    public Judge(TimingRule rule, double fenceLevel) {
         this.rule = rule;
+        this.fenceLevel = fenceLevel;
         this.comparator = new SampleComparator(rule.confidence());
     }
 
-    /** What the baseline holds for the judge. */
+    /**
+     * What the baseline holds for the judge.
+     *
+     * @param samples every recorded run's samples, pooled
+     * @param runs the summary of each recorded run; empty for baselines recorded before runs were kept
+     */
     public record Recorded(Summary summary, double[] samples, SortedMap<String, String> environment,
-            SortedMap<String, Double> ruler) {
+            SortedMap<String, Double> ruler, List<RecordedRun> runs) {
+
+        public Recorded {
+            runs = List.copyOf(runs);
+        }
+
+        /** A baseline of one run whose summary was not kept apart from its samples. */
+        public Recorded(Summary summary, double[] samples, SortedMap<String, String> environment,
+                SortedMap<String, Double> ruler) {
+            this(summary, samples, environment, ruler, List.of());
+        }
     }
 
     public Judgement judge(double[] currentSamples, SortedMap<String, String> environment,
@@ -57,6 +84,12 @@ public final class Judge {
         final Recorded recorded = baseline.get();
         final double rulerRatio = MachineSpeed.ratio(ruler, recorded.ruler());
         final boolean normalized = rule.normalize() && !Double.isNaN(rulerRatio);
+        final Fence rawFence = Fence.of(recorded.runs(), recorded.summary().median(), Double.NaN, false, fenceLevel);
+        // The ratio is divided by the slices' ratio only when both sides have slices; so are the runs then.
+        final boolean bySlices = normalized && ruler.containsKey(Ruler.SLICES)
+                && recorded.ruler().containsKey(Ruler.SLICES);
+        final Fence fence = bySlices ? Fence.of(recorded.runs(), recorded.summary().median(),
+                recorded.ruler().get(Ruler.SLICES), true, fenceLevel) : rawFence;
         final Comparison comparison = comparator.compare(
                 normalized ? scaled(currentSamples, 1 / rulerRatio) : currentSamples, recorded.samples());
         final List<EnvironmentChange> changes = changes(recorded.environment(), environment);
@@ -68,47 +101,66 @@ public final class Judge {
                     + refused.stream().map(EnvironmentChange::toString).collect(Collectors.joining(", "))
                     + ") and dbbench.environment.mismatch=refuse compares only like with like");
         } else if (!Double.isNaN(rulerRatio) && (rulerRatio > drift || rulerRatio < 1 / drift)) {
-            outcome = despiteTheRuler(currentSamples, recorded, rulerRatio);
+            outcome = despiteTheRuler(currentSamples, recorded, rulerRatio, rawFence, fence);
         } else {
-            outcome = decide(comparison, current.n(), recorded.summary().n());
+            outcome = decide(comparison, current.n(), recorded.summary().n(), fence);
             if (normalized) {
-                outcome = unlessOnlyTheRulerSaysSo(outcome, currentSamples, recorded, rulerRatio);
+                outcome = unlessOnlyTheRulerSaysSo(outcome, currentSamples, recorded, rulerRatio, rawFence);
             }
         }
+        final String reason = fence.applies() ? outcome.reason()
+                : outcome.reason() + "; " + SINGLE_RUN_NOTE;
         return new Judgement(outcome.verdict(), current, Optional.of(recorded.summary()),
-                Optional.of(comparison), rule, rulerRatio, minimumDetectableRatio(comparison), outcome.reason(),
-                changes, Optional.empty());
+                Optional.of(comparison), rule, rulerRatio, minimumDetectableRatio(comparison, fence), reason,
+                changes, Optional.empty(), fence);
     }
+
+    /** What the reason of every verdict against a baseline of one run says. */
+    static final String SINGLE_RUN_NOTE = "single-run baseline: judged by its samples alone, no run-to-run fence"
+            + " (record several runs with -Ddbbench.baseline.runs=N)";
 
     /** A verdict with the sentence that explains it. */
     private record Outcome(Verdict verdict, String reason) {
     }
 
-    private Outcome decide(Comparison comparison, int samples, int baselineSamples) {
+    private Outcome decide(Comparison comparison, int samples, int baselineSamples, Fence fence) {
         if (comparison.smallestPValue() >= rule.alpha()) {
             return new Outcome(Verdict.INCONCLUSIVE, samples + " vs " + baselineSamples
                     + " samples can never reach p < " + rule.alpha() + "; use at least "
                     + SampleComparator.samplesNeededFor(rule.alpha()) + " samples");
         }
-        final double limit = 1 + rule.thresholdPercent() / 100.0;
+        final double limit = Math.max(1 + rule.thresholdPercent() / 100.0, fence.applies() ? fence.upper() : 0);
         final double ratio = comparison.ratio();
-        final boolean beyondSlower = above(ratio, rule.thresholdPercent());
-        final boolean beyondFaster = below(ratio, rule.thresholdPercent());
+        final boolean beyondThresholdSlower = above(ratio, rule.thresholdPercent());
+        final boolean beyondThresholdFaster = below(ratio, rule.thresholdPercent());
+        final boolean beyondSlower = beyondThresholdSlower && fence.beyondSlower(ratio);
+        final boolean beyondFaster = beyondThresholdFaster && fence.beyondFaster(ratio);
+        final String beyond = fence.applies() ? " and the runs' fence " + Figures.ratio(fence.upper()) : "";
         if (beyondSlower && comparison.pSlower() < rule.alpha()
                 && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
             return new Outcome(Verdict.REGRESSION, "median " + Figures.ratio(ratio) + " the baseline's, beyond +"
-                    + rule.thresholdPercent() + "%, p = " + Figures.pValue(comparison.pSlower()) + ", interval "
-                    + interval(comparison));
+                    + rule.thresholdPercent() + "%" + beyond + ", p = " + Figures.pValue(comparison.pSlower())
+                    + ", interval " + interval(comparison));
         }
         if (beyondFaster && comparison.pFaster() < rule.alpha()
                 && below(comparison.ratioHigh(), rule.noiseFloorPercent())) {
             return new Outcome(Verdict.IMPROVEMENT, "median " + Figures.ratio(ratio) + " the baseline's, p = "
                     + Figures.pValue(comparison.pFaster()) + ", interval " + interval(comparison));
         }
-        if (!above(comparison.ratioHigh(), rule.thresholdPercent())
-                && !below(comparison.ratioLow(), rule.thresholdPercent())) {
+        final boolean highWithin = !above(comparison.ratioHigh(), rule.thresholdPercent())
+                || !fence.beyondSlower(comparison.ratioHigh());
+        final boolean lowWithin = !below(comparison.ratioLow(), rule.thresholdPercent())
+                || !fence.beyondFaster(comparison.ratioLow());
+        if (highWithin && lowWithin) {
             return new Outcome(Verdict.PASS, "interval " + interval(comparison) + " within ±"
-                    + rule.thresholdPercent() + "%");
+                    + rule.thresholdPercent() + "%" + (fence.applies() ? " or the runs' fence "
+                    + Figures.interval(fence.lower(), fence.upper()) : ""));
+        }
+        if (beyondThresholdSlower && !fence.beyondSlower(ratio)
+                || beyondThresholdFaster && !fence.beyondFaster(ratio)) {
+            return new Outcome(Verdict.INCONCLUSIVE, "median " + Figures.ratio(ratio) + " the baseline's, beyond ±"
+                    + rule.thresholdPercent() + "% but within the fence its recorded runs set (" + fence.describe()
+                    + "): unchanged code has landed this far");
         }
         return new Outcome(Verdict.INCONCLUSIVE,
                 inconclusiveReason(comparison, beyondSlower, beyondFaster, limit, samples));
@@ -121,9 +173,9 @@ public final class Judge {
      * an improvement the raw timings do not show as well is only the ruler's noise: inconclusive.
      */
     private Outcome unlessOnlyTheRulerSaysSo(Outcome normalized, double[] currentSamples, Recorded recorded,
-            double rulerRatio) {
+            double rulerRatio, Fence rawFence) {
         if (isFinding(normalized.verdict())) {
-            final Outcome raw = outcomeOf(currentSamples, recorded);
+            final Outcome raw = outcomeOf(currentSamples, recorded, rawFence);
             if (raw.verdict() != normalized.verdict()) {
                 final String finding = normalized.verdict() == Verdict.REGRESSION ? "a regression" : "an improvement";
                 return new Outcome(Verdict.INCONCLUSIVE, finding + " only once divided by the machine-speed ruler ("
@@ -141,9 +193,10 @@ public final class Judge {
      * timings divided by the ruler show (a 30x slowdown with a ruler 1.75x slower) is still a change.
      * Anything else is inconclusive.
      */
-    private Outcome despiteTheRuler(double[] currentSamples, Recorded recorded, double rulerRatio) {
-        final Outcome raw = outcomeOf(currentSamples, recorded);
-        final Outcome divided = outcomeOf(scaled(currentSamples, 1 / rulerRatio), recorded);
+    private Outcome despiteTheRuler(double[] currentSamples, Recorded recorded, double rulerRatio, Fence rawFence,
+            Fence fence) {
+        final Outcome raw = outcomeOf(currentSamples, recorded, rawFence);
+        final Outcome divided = outcomeOf(scaled(currentSamples, 1 / rulerRatio), recorded, fence);
         final String moved = "the machine-speed ruler moved " + Figures.ratio(rulerRatio) + " (more than "
                 + rule.maxRulerDriftPercent() + "%)";
         if (isFinding(raw.verdict()) && divided.verdict() == raw.verdict()) {
@@ -156,9 +209,9 @@ public final class Judge {
     }
 
     /** The outcome of these samples against the baseline's, on their own scale. */
-    private Outcome outcomeOf(double[] currentSamples, Recorded recorded) {
+    private Outcome outcomeOf(double[] currentSamples, Recorded recorded, Fence fence) {
         return decide(comparator.compare(currentSamples, recorded.samples()), currentSamples.length,
-                recorded.summary().n());
+                recorded.summary().n(), fence);
     }
 
     private static boolean isFinding(Verdict verdict) {
@@ -170,13 +223,16 @@ public final class Judge {
      * one too; otherwise it is reported, not failed, as an unconfirmed regression.
      */
     public static Judgement confirm(Judgement first, Judgement rerun) {
+        final String note = rerun.fence().applies() ? "" : "; " + SINGLE_RUN_NOTE;
+        final String firstReason = first.reason().replace("; " + SINGLE_RUN_NOTE, "");
+        final String rerunReason = rerun.reason().replace("; " + SINGLE_RUN_NOTE, "");
         if (rerun.verdict() == Verdict.REGRESSION) {
-            return rerun.confirming(first, Verdict.REGRESSION, "confirmed by a re-run: first " + first.reason()
-                    + "; re-run " + rerun.reason());
+            return rerun.confirming(first, Verdict.REGRESSION, "confirmed by a re-run: first " + firstReason
+                    + "; re-run " + rerunReason + note);
         }
         return rerun.confirming(first, Verdict.INCONCLUSIVE, "regression not confirmed by a re-run: first "
-                + first.reason() + "; re-run " + rerun.verdict().name().toLowerCase(Locale.ROOT) + ", "
-                + rerun.reason());
+                + firstReason + "; re-run " + rerun.verdict().name().toLowerCase(Locale.ROOT) + ", "
+                + rerunReason + note);
     }
 
     private String inconclusiveReason(Comparison comparison, boolean beyondSlower, boolean beyondFaster,
@@ -198,13 +254,14 @@ public final class Judge {
     }
 
     /**
-     * The smallest slowdown these samples could flag: beyond the threshold, and far enough that an
-     * interval as wide as this one would clear the noise floor.
+     * The smallest slowdown these samples could flag: beyond the threshold and the runs' fence, and
+     * far enough that an interval as wide as this one would clear the noise floor.
      */
-    private double minimumDetectableRatio(Comparison comparison) {
+    private double minimumDetectableRatio(Comparison comparison, Fence fence) {
         final double halfWidth = Figures.logHalfWidth(comparison.ratioLow(), comparison.ratioHigh());
         final double floor = 1 + rule.noiseFloorPercent() / 100.0;
-        return Math.max(1 + rule.thresholdPercent() / 100.0, floor * Math.exp(halfWidth));
+        final double gate = Math.max(1 + rule.thresholdPercent() / 100.0, fence.applies() ? fence.upper() : 0);
+        return Math.max(gate, floor * Math.exp(halfWidth));
     }
 
     /**

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ConsoleTableTest {
 
     private static final List<String> HEADER = List.of("benchmark", "engine", "median", "baseline", "ratio", "interval",
-            "p", "cv", "detects", "verdict");
+            "p", "cv", "runs", "detects", "verdict");
 
     @Test
     void rowsShowNameEngineMediansRatioAndVerdict() {
@@ -49,7 +49,7 @@ class ConsoleTableTest {
                 expectedRegressionRow(),
                 newRow(),
                 List.of("CustomerBench.findById", "postgres 16 embedded", "45.6 µs", "44.0 µs", "1.04x", "1.01x-1.06x",
-                        "0.0040", "4.6%", "1.25x", "PASS"));
+                        "0.0040", "4.6%", "1", "1.25x", "PASS"));
         final List<String> lines = render(ResultFixtures.regression(),
                 ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.pass());
         assertThat(lines).hasSize(rows.size());
@@ -62,11 +62,11 @@ class ConsoleTableTest {
             // Name columns (benchmark, engine, verdict) start together; every figure column ends together.
             assertThat(spans[i][0]).as("benchmark start, line %d", i).isZero();
             assertThat(spans[i][2]).as("engine start, line %d", i).isEqualTo(spans[0][2]);
-            for (int column = 2; column <= 8; column++) {
+            for (int column = 2; column <= 9; column++) {
                 assertThat(spans[i][2 * column + 1]).as("end of %s, line %d", HEADER.get(column), i)
                         .isEqualTo(spans[0][2 * column + 1]);
             }
-            assertThat(spans[i][18]).as("verdict start, line %d", i).isEqualTo(spans[0][18]);
+            assertThat(spans[i][20]).as("verdict start, line %d", i).isEqualTo(spans[0][20]);
         }
     }
 
@@ -83,17 +83,17 @@ class ConsoleTableTest {
     @Test
     void emptyRunRendersOnlyTheHeader() {
         assertThat(new ConsoleTable().render(List.of()))
-                .isEqualTo("benchmark  engine  median  baseline  ratio  interval  p  cv  detects  verdict\n");
+                .isEqualTo("benchmark  engine  median  baseline  ratio  interval  p  cv  runs  detects  verdict\n");
     }
 
     private static List<String> expectedRegressionRow() {
         return List.of("OrderBench.findByCustomer", "postgres 17 embedded", "130 µs", "100 µs", "1.30x", "1.26x-1.35x",
-                "1.2e-06", "5.0%", "1.28x", "REGRESSION (failed)");
+                "1.2e-06", "5.0%", "1", "1.28x", "REGRESSION (failed)");
     }
 
     private static List<String> newRow() {
         return List.of("OrderBench.insertOrder", "postgres 17 embedded", "1.23 ms", "-", "-", "-", "-", "4.0%", "-",
-                "NEW (recorded)");
+                "-", "NEW (recorded)");
     }
 
     private static List<String> render(BenchmarkResult... results) {

@@ -24,6 +24,8 @@ class WallTimeMessageTest {
                 "  median       100 µs -> 130 µs  (1.30x, 98.0% interval 1.26x to 1.35x, p = 1.2e-06)",
                 "  p90          110 µs -> 150 µs",
                 "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%; smallest detectable slowdown 1.28x",
+                "  runs         single-run baseline: judged by its samples alone; record several runs with"
+                        + " -Ddbbench.baseline.runs=N for a fence from their spread",
                 "  machine      speed ruler 1.02x the baseline run's (timings not normalized, dbbench.normalize=false)",
                 "  samples      15 x 100 op(s) after 5 warm-up(s); baseline 15 samples",
                 "  environment  engine.version 17.5 -> 17.6",
