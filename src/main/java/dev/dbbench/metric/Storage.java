@@ -2,6 +2,7 @@ package dev.dbbench.metric;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -76,6 +77,17 @@ public final class Storage implements Metric<List<RelationSize>, FindingsAssessm
         json.set("storage", MetricJson.MAPPER.valueToTree(result.current()));
         json.set("storageFindings", result.assessment().json());
         return json;
+    }
+
+    /** The total on-disk size of the tables the statements touched. */
+    @Override
+    public List<Measure> measures(MetricResult<List<RelationSize>, FindingsAssessment> result) {
+        return List.of(Measure.exact("table-bytes", "bytes", totalBytes(result.current()),
+                result.baseline().map(sizes -> OptionalDouble.of(totalBytes(sizes))).orElse(OptionalDouble.empty())));
+    }
+
+    private static double totalBytes(List<RelationSize> sizes) {
+        return sizes.stream().mapToDouble(RelationSize::totalBytes).sum();
     }
 
     @Override
