@@ -110,6 +110,14 @@ public final class ConfigKeys {
     public static final String DEFAULT_REPORT_ARTIFACT = "dbbench-report";
 
     /**
+     * {@code i/n}: run only the test classes of shard {@code i} of {@code n} (1-based), for a suite split
+     * across CI runners. A class belongs to shard {@code floorMod(name.hashCode(), n) + 1} (a
+     * {@code @Nested} class to its enclosing class's), the same on every machine and JVM, so shards
+     * write disjoint baseline files. Unset runs every class.
+     */
+    public static final String SHARD = "dbbench.shard";
+
+    /**
      * Where servers come from when an engine annotation leaves {@code provider} unset: {@code auto}
      * ({@code containers} when Docker answers, else {@code embedded}), {@code containers},
      * {@code embedded} or {@code external}.

@@ -69,6 +69,7 @@ public final class Settings {
     private final Section<EngineOptions> engineOptions;
     private final Section<BaselinePolicy> baselines;
     private final Section<ReportOptions> report;
+    private final Section<Optional<Shard>> shard;
 
     public Settings(ConfigSource source) {
         this.source = source;
@@ -77,6 +78,8 @@ public final class Settings {
         this.engineOptions = new Section<>(this::resolveEngineOptions);
         this.baselines = new Section<>(this::resolveBaselines);
         this.report = new Section<>(this::resolveReport);
+        this.shard = new Section<>(() -> source.string(ConfigKeys.SHARD).map(text -> Shard.parse(ConfigKeys.SHARD,
+                text)));
     }
 
     public BenchmarkDefaults benchmarks() {
@@ -101,6 +104,11 @@ public final class Settings {
 
     public ReportOptions report() {
         return report.get();
+    }
+
+    /** The shard of the suite this run runs; empty runs every class. */
+    public Optional<Shard> shard() {
+        return shard.get();
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */
