@@ -51,10 +51,14 @@ final class JsonFields {
         return value.asBoolean();
     }
 
+    /** A number; null, which stands for a figure that could not be computed, reads as NaN. */
     double number(String field) {
         final JsonNode value = node.get(field);
+        if (value != null && value.isNull()) {
+            return Double.NaN;
+        }
         if (value == null || !value.isNumber()) {
-            throw invalid(field, "a number");
+            throw invalid(field, "a number or null");
         }
         return value.asDouble();
     }

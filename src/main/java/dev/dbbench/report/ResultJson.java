@@ -90,18 +90,23 @@ final class ResultJson {
         return gated.decision().fails() || gated.decision().warns() || noted;
     }
 
+    /** A number, or null where there is none (NaN is not JSON, and 0 would read as a real figure). */
+    private static JsonNode number(double value) {
+        return Double.isFinite(value) ? MAPPER.getNodeFactory().numberNode(value) : MAPPER.nullNode();
+    }
+
     private static ObjectNode expectation(BenchmarkResult result, ExpectationResult expectation) {
         final ObjectNode json = MAPPER.createObjectNode();
         json.put("benchmark", expectation.benchmark());
         json.put("other", expectation.other());
         json.put("verdict", expectation.judgement().verdict().name());
-        json.put("factor", expectation.judgement().factor());
-        json.put("speedup", expectation.judgement().speedup());
-        json.putArray("speedupInterval").add(expectation.judgement().comparison().ratioLow())
-                .add(expectation.judgement().comparison().ratioHigh());
-        json.put("confidence", expectation.judgement().comparison().confidence());
-        json.put("thisMedian", expectation.judgement().thisMedian());
-        json.put("otherMedian", expectation.judgement().otherMedian());
+        json.set("factor", number(expectation.judgement().factor()));
+        json.set("speedup", number(expectation.judgement().speedup()));
+        json.putArray("speedupInterval").add(number(expectation.judgement().comparison().ratioLow()))
+                .add(number(expectation.judgement().comparison().ratioHigh()));
+        json.set("confidence", number(expectation.judgement().comparison().confidence()));
+        json.set("thisMedian", number(expectation.judgement().thisMedian()));
+        json.set("otherMedian", number(expectation.judgement().otherMedian()));
         json.put("reason", expectation.judgement().reason());
         json.put("failed", expectation.fails());
         json.put("warned", expectation.warns());
