@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Assumptions;
  * {@code DBBENCH_CHROMIUM}) and returns the DOM after loading and every console message. Without a
  * browser the tests that need one are skipped with the reason, unless {@code CI=true}, where they fail.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
 
     /** What the browser made of a page. */
-    record Page(String dom, List<String> console, Duration elapsed) {
+    public record Page(String dom, List<String> console, Duration elapsed) {
     }
 
     private final Path binary;
@@ -33,7 +33,7 @@ final class HeadlessChromium {
     }
 
     /** The browser, or the test is skipped (failed with {@code CI=true}) naming what is missing. */
-    static HeadlessChromium require() {
+    public static HeadlessChromium require() {
         final Optional<Path> binary = find();
         if (binary.isEmpty()) {
             final String reason = "no headless Chromium: install Debian's chromium (apt-get install -y chromium, as"
@@ -56,12 +56,12 @@ final class HeadlessChromium {
     }
 
     /** Loads the file and dumps its DOM; console messages are read from Chromium's log. */
-    Page load(Path html, Path workDirectory) throws IOException, InterruptedException {
+    public Page load(Path html, Path workDirectory) throws IOException, InterruptedException {
         return run(html, workDirectory, "--dump-dom");
     }
 
     /** Loads the file, lays it out and paints it into a PNG of the given window size. */
-    Page screenshot(Path html, Path png, Path workDirectory) throws IOException, InterruptedException {
+    public Page screenshot(Path html, Path png, Path workDirectory) throws IOException, InterruptedException {
         return run(html, workDirectory, "--screenshot=" + png.toAbsolutePath(), "--window-size=1400,2400");
     }
 
