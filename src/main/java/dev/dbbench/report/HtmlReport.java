@@ -197,9 +197,11 @@ public final class HtmlReport implements ResultFormat {
                 return;
             }
             final Measure headline = result.headline().measures().get(0);
+            final History.Point now = new History.Point(report.recordedAt(), Summary.of(headline.current()).median());
             final List<History.Point> points = new ArrayList<>(report.history().of(result.fullName()));
-            points.removeIf(point -> point.recordedAt().equals(report.recordedAt()));
-            points.add(new History.Point(report.recordedAt(), Summary.of(headline.current()).median()));
+            // The history folder may hold this run's own results file; its point is drawn once.
+            points.remove(now);
+            points.add(now);
             if (points.size() < 2) {
                 html.append(Html.element("p", "class=\"note\"", "No earlier run of this benchmark in the history."));
                 return;

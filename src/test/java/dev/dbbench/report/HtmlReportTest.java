@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.stats.Summary;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
@@ -124,6 +125,20 @@ class HtmlReportTest {
         assertThat(count(html, "<svg class=\"chart history\"")).isEqualTo(1);
         assertThat(html).contains("median over 3 runs, from 2026-11-01 to 2026-12-03")
                 .contains("<line class=\"baseline\"").contains("No earlier run of this benchmark in the history.");
+    }
+
+    @Test
+    void aHistoryFolderHoldingThisRunsOwnFileDrawsItOnce() {
+        final Report report = Report.of(SyntheticResults.generate(1, 9), NOW);
+        final ReportedResult result = report.results().get(0);
+        final double median = Summary.of(result.headline().measures().get(0).current()).median();
+        final History history = new History(Map.of(result.fullName(), List.of(
+                new History.Point(Instant.parse("2026-11-01T00:00:00Z"), 900_000),
+                new History.Point(NOW, median + 1),
+                new History.Point(NOW, median))), 3, List.of());
+
+        // An earlier run in the same second is another run; this run's own file is not.
+        assertThat(new HtmlReport().render(report.withHistory(history))).contains("median over 3 runs");
     }
 
     static String render(List<BenchmarkResult> results) {
