@@ -129,9 +129,31 @@ public final class ConfigKeys {
     public static final String BASELINE_RUNS = "dbbench.baseline.runs";
     public static final int DEFAULT_BASELINE_RUNS = 1;
 
-    /** Directory of the run reports (JSON, Markdown). */
+    /** Directory of the run reports (HTML, JSON, Markdown, the JMH and Bencher exports). */
     public static final String REPORT_DIR = "dbbench.report.dir";
     public static final String DEFAULT_REPORT_DIR = "target/dbbench";
+
+    /**
+     * A folder of earlier runs' {@code results.json} files (downloaded CI artifacts, say: any file
+     * names, nested folders), whose medians the HTML report draws beside this run's; unset means no
+     * history. The folder must exist.
+     */
+    public static final String REPORT_HISTORY = "dbbench.report.history";
+
+    /**
+     * The name under which CI uploads the report directory as an artifact, which the GitHub Actions
+     * job summary names so readers find the HTML report.
+     */
+    public static final String REPORT_ARTIFACT = "dbbench.report.artifact";
+    public static final String DEFAULT_REPORT_ARTIFACT = "dbbench-report";
+
+    /**
+     * {@code i/n}: run only the test classes of shard {@code i} of {@code n} (1-based), for a suite split
+     * across CI runners. A class belongs to shard {@code floorMod(name.hashCode(), n) + 1} (a
+     * {@code @Nested} class to its enclosing class's), the same on every machine and JVM, so shards
+     * write disjoint baseline files. Unset runs every class.
+     */
+    public static final String SHARD = "dbbench.shard";
 
     /**
      * Where servers come from when an engine annotation leaves {@code provider} unset: {@code auto}

@@ -1,5 +1,6 @@
 package dev.dbbench.config;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -58,12 +59,22 @@ public final class Settings {
             Path directory, int runs) {
     }
 
+    /**
+     * Where the reports go and what they show beside the run.
+     *
+     * @param history a folder of earlier runs' results files; empty for none
+     * @param artifact the name CI uploads the report directory under
+     */
+    public record ReportOptions(Path directory, Optional<Path> history, String artifact) {
+    }
+
     private final ConfigSource source;
     private final Section<BenchmarkDefaults> benchmarks;
     private final Section<EngineDefaults> engines;
     private final Section<EngineOptions> engineOptions;
     private final Section<BaselinePolicy> baselines;
-    private final Section<Path> reportDirectory;
+    private final Section<ReportOptions> report;
+    private final Section<Optional<Shard>> shard;
 
     public Settings(ConfigSource source) {
         this.source = source;
@@ -71,8 +82,9 @@ public final class Settings {
         this.engines = new Section<>(this::resolveEngines);
         this.engineOptions = new Section<>(this::resolveEngineOptions);
         this.baselines = new Section<>(this::resolveBaselines);
-        this.reportDirectory = new Section<>(() -> Paths.get(source.string(ConfigKeys.REPORT_DIR)
-                .orElse(ConfigKeys.DEFAULT_REPORT_DIR)));
+        this.report = new Section<>(this::resolveReport);
+        this.shard = new Section<>(() -> source.string(ConfigKeys.SHARD).map(text -> Shard.parse(ConfigKeys.SHARD,
+                text)));
     }
 
     public BenchmarkDefaults benchmarks() {
@@ -92,7 +104,16 @@ public final class Settings {
     }
 
     public Path reportDirectory() {
-        return reportDirectory.get();
+        return report().directory();
+    }
+
+    public ReportOptions report() {
+        return report.get();
+    }
+
+    /** The shard of the suite this run runs; empty runs every class. */
+    public Optional<Shard> shard() {
+        return shard.get();
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */
@@ -196,6 +217,16 @@ public final class Settings {
         return new BaselinePolicy(mode, failOnMissing, source.choice(ConfigKeys.GATE_TIME, TimeGate.values()),
                 Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)),
                 source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS));
+    }
+
+    private ReportOptions resolveReport() {
+        final Optional<Path> history = source.string(ConfigKeys.REPORT_HISTORY).map(Paths::get);
+        if (history.isPresent() && !Files.isDirectory(history.get())) {
+            throw ConfigSource.invalid(ConfigKeys.REPORT_HISTORY, history.get().toString(),
+                    "an existing folder of earlier results.json files");
+        }
+        return new ReportOptions(Paths.get(source.string(ConfigKeys.REPORT_DIR).orElse(ConfigKeys.DEFAULT_REPORT_DIR)),
+                history, source.string(ConfigKeys.REPORT_ARTIFACT).orElse(ConfigKeys.DEFAULT_REPORT_ARTIFACT));
     }
 
     /** The choice a key names, or its default, which is spelled like any value. */

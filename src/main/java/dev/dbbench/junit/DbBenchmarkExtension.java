@@ -1,15 +1,19 @@
 package dev.dbbench.junit;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.SampleTimer;
 import dev.dbbench.config.ConfigSource;
 import dev.dbbench.config.Settings;
+import dev.dbbench.config.Shard;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
@@ -25,6 +29,8 @@ import dev.dbbench.spec.ProviderResolver;
 import dev.dbbench.spec.SpecFactory;
 import dev.dbbench.spec.TargetResolver;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -43,12 +49,34 @@ import org.opentest4j.AssertionFailedError;
  * specs from {@code spec}, arguments and runs from {@code run}, messages from {@code report}; state
  * lives in JUnit's stores, run-wide things in the root store.
  */
-public final class DbBenchmarkExtension
-        implements TestTemplateInvocationContextProvider, ParameterResolver, InvocationInterceptor {
+public final class DbBenchmarkExtension implements TestTemplateInvocationContextProvider, ParameterResolver,
+        InvocationInterceptor, ExecutionCondition {
 
     private static final Namespace NAMESPACE = Namespace.create(DbBenchmarkExtension.class);
     private static final String SPEC = "spec";
     private static final String TARGET = "target";
+
+    /** With {@code dbbench.shard=i/n}, skips the classes of other shards. */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        final Optional<Shard> shard = settings(context).shard();
+        if (shard.isEmpty() || context.getTestClass().isEmpty()) {
+            return ConditionEvaluationResult.enabled("no shard");
+        }
+        final String name = shardClass(context.getTestClass().get()).getName();
+        return shard.get().includes(name) ? ConditionEvaluationResult.enabled("in shard " + shard.get())
+                : ConditionEvaluationResult.disabled(ConfigKeys.SHARD + "=" + shard.get() + ": " + name + " runs in"
+                        + " shard " + Shard.of(name, shard.get().count()) + "/" + shard.get().count());
+    }
+
+    /** The class that decides the shard: a {@code @Nested} class goes with the class around it. */
+    private static Class<?> shardClass(Class<?> testClass) {
+        Class<?> outer = testClass;
+        while (outer.isMemberClass() && !Modifier.isStatic(outer.getModifiers())) {
+            outer = outer.getEnclosingClass();
+        }
+        return outer;
+    }
 
     @Override
     public boolean supportsTestTemplate(ExtensionContext context) {

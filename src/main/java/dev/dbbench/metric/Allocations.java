@@ -29,7 +29,6 @@ public final class Allocations extends ExactMetric<double[]> {
         return "allocations";
     }
 
-
     @Override
     public JsonNode write(double[] value) {
         return MetricJson.perSample(value);
@@ -54,7 +53,6 @@ public final class Allocations extends ExactMetric<double[]> {
     private static long median(double[] bytesPerOp) {
         return Math.round(Summary.of(bytesPerOp).median());
     }
-
 
     @Override
     public List<String> columns() {
@@ -96,4 +94,10 @@ public final class Allocations extends ExactMetric<double[]> {
         return json;
     }
 
+    /** Bytes the body allocated per call, one value per sample. */
+    @Override
+    public List<Measure> measures(MetricResult<double[], FindingsAssessment> result) {
+        return List.of(new Measure("allocated-bytes", "bytes/op", result.current(),
+                result.baseline().orElse(new double[0])));
+    }
 }

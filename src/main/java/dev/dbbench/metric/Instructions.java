@@ -3,6 +3,7 @@ package dev.dbbench.metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,7 +34,6 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
     public String id() {
         return "instructions";
     }
-
 
     @Override
     public JsonNode write(InstructionCounts value) {
@@ -73,7 +73,6 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
         });
         return FindingsAssessment.of(findings, true);
     }
-
 
     @Override
     public List<String> columns() {
@@ -125,4 +124,10 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
         return json;
     }
 
+    /** Server instructions per call of the body. */
+    @Override
+    public List<Measure> measures(MetricResult<InstructionCounts, FindingsAssessment> result) {
+        return List.of(Measure.exact("instructions", "instructions/op", result.current().perOp(),
+                result.baseline().map(counts -> OptionalDouble.of(counts.perOp())).orElse(OptionalDouble.empty())));
+    }
 }

@@ -82,4 +82,12 @@ public interface Metric<V, A extends Assessment> {
 
     /** The metric's part of a result in {@code results.json}. */
     JsonNode json(MetricResult<V, A> result);
+
+    /**
+     * The metric's figures as plain numbers, current and baseline, for the HTML report's charts and
+     * the dashboard exports (JMH, Bencher); empty when it has none to chart.
+     */
+    default List<Measure> measures(MetricResult<V, A> result) {
+        return List.of();
+    }
 }

@@ -48,4 +48,8 @@ public record MetricResult<V, A extends Assessment>(Metric<V, A> metric, V curre
     public JsonNode json() {
         return metric.json(this);
     }
+
+    public List<Measure> measures() {
+        return metric.measures(this);
+    }
 }

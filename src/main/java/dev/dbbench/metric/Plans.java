@@ -2,6 +2,7 @@ package dev.dbbench.metric;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,5 +74,19 @@ public final class Plans extends ExactMetric<StatementPlans> {
         return json;
     }
 
+    /** Statements and shared blocks per call of the body, as the plans count them. */
+    @Override
+    public List<Measure> measures(MetricResult<StatementPlans, FindingsAssessment> result) {
+        final Optional<StatementPlans> baseline = result.baseline();
+        return List.of(
+                Measure.exact("statements", "statements/op", result.current().statementsPerOp(),
+                        baseline.map(plans -> OptionalDouble.of(plans.statementsPerOp())).orElse(OptionalDouble.empty())),
+                Measure.exact("shared-blocks", "blocks/op", sharedBlocks(result.current()),
+                        baseline.map(plans -> OptionalDouble.of(sharedBlocks(plans))).orElse(OptionalDouble.empty())));
+    }
+
+    private static double sharedBlocks(StatementPlans plans) {
+        return plans.plans().stream().mapToDouble(plan -> (double) plan.sharedBlocks() * plan.executionsPerOp()).sum();
+    }
 
 }

@@ -1,5 +1,6 @@
 package dev.dbbench.metric;
 
+import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,6 +75,12 @@ public final class ServerCpu implements Metric<double[], NoteAssessment> {
                 Summary.of(before))).orElse(MetricJson.NODES.nullNode()));
         json.set("serverCpuSamples", MetricJson.MAPPER.valueToTree(result.current()));
         return json;
+    }
+
+    @Override
+    public List<Measure> measures(MetricResult<double[], NoteAssessment> result) {
+        return List.of(new Measure("server-cpu", WallTime.UNIT, result.current(),
+                result.baseline().orElse(new double[0])));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.dbbench.metric;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,4 +71,14 @@ public final class Storage extends ExactMetric<List<RelationSize>> {
         return json;
     }
 
+    /** The total on-disk size of the tables the statements touched. */
+    @Override
+    public List<Measure> measures(MetricResult<List<RelationSize>, FindingsAssessment> result) {
+        return List.of(Measure.exact("table-bytes", "bytes", totalBytes(result.current()),
+                result.baseline().map(sizes -> OptionalDouble.of(totalBytes(sizes))).orElse(OptionalDouble.empty())));
+    }
+
+    private static double totalBytes(List<RelationSize> sizes) {
+        return sizes.stream().mapToDouble(RelationSize::totalBytes).sum();
+    }
 }

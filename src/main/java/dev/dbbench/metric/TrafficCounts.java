@@ -3,6 +3,7 @@ package dev.dbbench.metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,6 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
     public String id() {
         return "traffic";
     }
-
 
     @Override
     public JsonNode write(Traffic value) {
@@ -68,7 +68,6 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
                 tolerance, MIN_BYTES);
         return FindingsAssessment.of(findings, true);
     }
-
 
     @Override
     public List<String> columns() {
@@ -118,5 +117,18 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
         return json;
     }
 
+    /** Round trips and bytes on the wire (sent and received) per call of the body. */
+    @Override
+    public List<Measure> measures(MetricResult<Traffic, FindingsAssessment> result) {
+        final Optional<Traffic> baseline = result.baseline();
+        return List.of(
+                Measure.exact("round-trips", "round trips/op", result.current().roundTrips(),
+                        baseline.map(traffic -> OptionalDouble.of(traffic.roundTrips())).orElse(OptionalDouble.empty())),
+                Measure.exact("wire-bytes", "bytes/op", wireBytes(result.current()),
+                        baseline.map(traffic -> OptionalDouble.of(wireBytes(traffic))).orElse(OptionalDouble.empty())));
+    }
 
+    private static double wireBytes(Traffic traffic) {
+        return traffic.bytesSent() + traffic.bytesReceived();
+    }
 }

@@ -336,12 +336,20 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         json.put("unit", UNIT);
         json.put("current", judgement.current());
         json.put("baseline", judgement.baseline().orElse(null));
+        json.put("warmups", result.current().warmups());
         json.put("opsPerSample", result.current().opsPerSample());
         json.put("samples", result.current().nanosPerOp());
         json.put("environmentChanges", judgement.environmentChanges().stream()
                 .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
                 .toList());
         return MetricJson.MAPPER.valueToTree(json);
+    }
+
+    /** The samples as {@code latency}, Bencher's name for time per operation; raw, not divided by the ruler. */
+    @Override
+    public List<Measure> measures(MetricResult<Timings, TimeAssessment> result) {
+        return List.of(new Measure("latency", UNIT, result.current().nanosPerOp(),
+                result.baseline().map(Timings::nanosPerOp).orElse(new double[0])));
     }
 
     private static Double nullIfNaN(double value) {

@@ -2,9 +2,7 @@ package dev.dbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.dbbench.evaluate.BenchmarkResult;
-import dev.dbbench.metric.Metric;
+import java.util.Map;
 
 /** A plain-text table of the run's results, with aligned columns, for the build log. */
 public final class ConsoleTable implements ResultFormat {
@@ -20,8 +18,9 @@ public final class ConsoleTable implements ResultFormat {
     }
 
     @Override
-    public String render(List<BenchmarkResult> results) {
-        final List<Metric<?, ?>> metrics = ResultRows.columnMetrics(results);
+    public String render(Report report) {
+        final List<ReportedResult> results = report.results();
+        final Map<String, List<String>> metrics = ResultRows.columns(results);
         final List<List<String>> rows = new ArrayList<>();
         rows.add(ResultRows.header(metrics));
         results.forEach(result -> rows.add(ResultRows.row(result, metrics)));

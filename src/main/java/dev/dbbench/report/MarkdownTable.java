@@ -1,9 +1,7 @@
 package dev.dbbench.report;
 
 import java.util.List;
-
-import dev.dbbench.evaluate.BenchmarkResult;
-import dev.dbbench.metric.Metric;
+import java.util.Map;
 
 /** A Markdown table of the run's results, for pull requests and the GitHub Actions job summary. */
 public final class MarkdownTable implements ResultFormat {
@@ -19,8 +17,9 @@ public final class MarkdownTable implements ResultFormat {
     }
 
     @Override
-    public String render(List<BenchmarkResult> results) {
-        final List<Metric<?, ?>> metrics = ResultRows.columnMetrics(results);
+    public String render(Report report) {
+        final List<ReportedResult> results = report.results();
+        final Map<String, List<String>> metrics = ResultRows.columns(results);
         final List<String> header = ResultRows.header(metrics);
         final StringBuilder text = new StringBuilder("### dbbench results\n\n");
         appendRow(text, header);

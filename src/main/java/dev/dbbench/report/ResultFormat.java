@@ -1,5 +1,6 @@
 package dev.dbbench.report;
 
+import java.time.Instant;
 import java.util.List;
 
 import dev.dbbench.evaluate.BenchmarkResult;
@@ -8,7 +9,8 @@ import dev.dbbench.evaluate.BenchmarkResult;
 public interface ResultFormat {
 
     /** Every format a run writes, each once; a new format is registered here. */
-    List<ResultFormat> ALL = List.of(new ConsoleTable(), new MarkdownTable(), new JsonResults());
+    List<ResultFormat> ALL = List.of(new ConsoleTable(), new MarkdownTable(), new JsonResults(), new HtmlReport(),
+            new JmhResults(), new BencherResults());
 
     /** The file name without extension, such as {@code results}. */
     String name();
@@ -16,6 +18,11 @@ public interface ResultFormat {
     /** The file extension, such as {@code json}. */
     String extension();
 
-    /** The rendered results of a run, in the order given. */
-    String render(List<BenchmarkResult> results);
+    /** The rendered report, its results in the order given. */
+    String render(Report report);
+
+    /** The rendered results of a run that just finished, in the order given, without history. */
+    default String render(List<BenchmarkResult> results) {
+        return render(Report.of(results, Instant.now()));
+    }
 }

@@ -3,13 +3,8 @@ package dev.dbbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import dev.dbbench.evaluate.BenchmarkResult;
-import dev.dbbench.evaluate.ExpectationResult;
-import dev.dbbench.evaluate.GatedMetric;
-import dev.dbbench.evaluate.Unmeasured;
-import dev.dbbench.metric.Gating;
 import dev.dbbench.text.Figures;
 
 /**
@@ -38,27 +33,21 @@ public record ResultMessages(List<String> printed, List<String> failures) {
     }
 
     public static ResultMessages of(BenchmarkResult result) {
+        final ReportedResult reported = ReportedResult.of(result);
         final List<String> printed = new ArrayList<>();
         final List<String> failures = new ArrayList<>();
-        printed.add(ResultRows.line(result));
-        for (GatedMetric gated : result.metrics()) {
-            final boolean noted = gated.result().metric().gating() == Gating.EXACT
-                    && !gated.result().assessment().findings().isEmpty();
-            if (!gated.decision().fails() && !gated.decision().warns() && !noted) {
-                continue;
+        printed.add(ResultRows.line(reported));
+        for (ReportedMetric metric : reported.metrics()) {
+            if (!metric.message().isEmpty()) {
+                (metric.failed() ? failures : printed).add(metric.message());
             }
-            final Optional<String> message = gated.result().message(result.results(), result.subject(gated.decision()));
-            message.ifPresent(text -> (gated.decision().fails() ? failures : printed).add(text));
         }
-        for (Unmeasured missing : result.unmeasured()) {
-            (missing.decision().fails() ? failures : printed).add(missing.message(result.id().qualifiedName()));
-        }
-        for (ExpectationResult expectation : result.expectations()) {
+        for (ReportedExpectation expectation : reported.expectations()) {
             printed.add(ResultRows.line(expectation));
-            if (expectation.fails()) {
-                failures.add(ExpectationMessage.render(result.id(), expectation));
-            } else if (expectation.warns()) {
-                printed.add(ExpectationMessage.render(result.id(), expectation));
+            if (expectation.failed()) {
+                failures.add(expectation.message());
+            } else if (expectation.warned()) {
+                printed.add(expectation.message());
             }
         }
         return new ResultMessages(printed, failures);

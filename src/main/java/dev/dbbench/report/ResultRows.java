@@ -1,43 +1,45 @@
 package dev.dbbench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 
-import dev.dbbench.evaluate.BenchmarkResult;
-import dev.dbbench.evaluate.ExpectationResult;
-import dev.dbbench.evaluate.GatedMetric;
-import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.metric.Metric;
-import dev.dbbench.metric.MetricResult;
-import dev.dbbench.metric.MetricResults;
 import dev.dbbench.metric.Metrics;
 
 /**
  * The cells and lines the text formats share, so the log line, console table and Markdown table say
- * the same thing. The columns are the benchmark, its engine, each metric's own columns (wall time's
- * always, others' where some result has them) and the verdict.
+ * the same thing. The columns are the benchmark, its engine, each metric's own columns (the
+ * headline's always, others' where some result has them) and the verdict.
  */
 public final class ResultRows {
 
     private ResultRows() {
     }
 
-    /** The metrics whose columns a table of these results shows, in {@link Metrics#ALL} order. */
-    static List<Metric<?, ?>> columnMetrics(List<BenchmarkResult> results) {
-        final List<Metric<?, ?>> metrics = new ArrayList<>();
+    /**
+     * The columns a table of these results shows, per metric id: the metrics of this dbbench in
+     * {@link Metrics#ALL} order, then any other a result carries (written by another version).
+     */
+    static Map<String, List<String>> columns(List<ReportedResult> results) {
+        final Map<String, List<String>> columns = new LinkedHashMap<>();
         for (Metric<?, ?> metric : Metrics.ALL) {
             if (!metric.columns().isEmpty() && (metric == Metrics.TIME
-                    || results.stream().anyMatch(result -> result.results().get(metric).isPresent()))) {
-                metrics.add(metric);
+                    || results.stream().anyMatch(result -> result.metric(metric.id()).isPresent()))) {
+                columns.put(metric.id(), metric.columns());
             }
         }
-        return metrics;
+        for (ReportedResult result : results) {
+            result.metrics().stream().filter(metric -> !metric.columns().isEmpty())
+                    .forEach(metric -> columns.putIfAbsent(metric.id(), metric.columns()));
+        }
+        return columns;
     }
 
-    static List<String> header(List<Metric<?, ?>> metrics) {
+    static List<String> header(Map<String, List<String>> columns) {
         final List<String> header = new ArrayList<>(List.of("benchmark", "engine"));
-        metrics.forEach(metric -> header.addAll(metric.columns()));
+        columns.values().forEach(header::addAll);
         header.add("verdict");
         return header;
     }
@@ -47,38 +49,36 @@ public final class ResultRows {
         return column >= 2 && column < columns - 1;
     }
 
-    static List<String> row(BenchmarkResult result, List<Metric<?, ?>> metrics) {
-        final MetricResults all = result.results();
-        final List<String> row = new ArrayList<>(List.of(result.id().name(), result.id().target()));
-        for (Metric<?, ?> metric : metrics) {
-            final Optional<? extends MetricResult<?, ?>> measured = all.get(metric);
-            row.addAll(measured.<List<String>>map(own -> own.cells(all))
-                    .orElseGet(() -> metric.columns().stream().map(column -> "-").toList()));
-        }
+    static List<String> row(ReportedResult result, Map<String, List<String>> columns) {
+        final List<String> row = new ArrayList<>(List.of(result.name(), result.target()));
+        columns.forEach((id, names) -> row.addAll(result.metric(id)
+                .filter(metric -> metric.cells().size() == names.size())
+                .map(ReportedMetric::cells)
+                .orElseGet(() -> names.stream().map(column -> "-").toList())));
         row.add(verdict(result));
         return row;
     }
 
     /** One line per result, printed as each benchmark finishes. */
-    public static String line(BenchmarkResult result) {
-        final MetricResults all = result.results();
-        final StringBuilder line = new StringBuilder("dbbench: ").append(result.id().qualifiedName()).append(' ')
-                .append(result.time().summary(all).orElseThrow()).append(": ").append(verdict(result))
-                .append(" - ").append(result.time().assessment().reason());
-        for (MetricResult<?, ?> other : all.all()) {
-            if (other.metric() != Metrics.TIME) {
-                other.summary(all).ifPresent(summary -> line.append("; ").append(summary));
+    static String line(ReportedResult result) {
+        final ReportedMetric headline = result.headline();
+        final StringBuilder line = new StringBuilder("dbbench: ").append(result.qualifiedName()).append(' ')
+                .append(headline.summary()).append(": ").append(verdict(result))
+                .append(" - ").append(headline.reason());
+        for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
+            if (!other.summary().isEmpty()) {
+                line.append("; ").append(other.summary());
             }
         }
         return line.toString();
     }
 
     /** The expectation lines of a run, under a heading; empty when no benchmark has one. */
-    static List<String> expectationLines(List<BenchmarkResult> results) {
+    static List<String> expectationLines(List<ReportedResult> results) {
         final List<String> lines = new ArrayList<>();
-        for (BenchmarkResult result : results) {
-            for (ExpectationResult expectation : result.expectations()) {
-                lines.add(result.id().simpleClassName() + "." + line(expectation).substring("dbbench: ".length()));
+        for (ReportedResult result : results) {
+            for (ReportedExpectation expectation : result.expectations()) {
+                lines.add(result.simpleClassName() + "." + expectationLine(expectation));
             }
         }
         if (!lines.isEmpty()) {
@@ -88,10 +88,13 @@ public final class ResultRows {
     }
 
     /** One line per relative expectation, printed after its benchmark's line. */
-    public static String line(ExpectationResult expectation) {
-        return "dbbench: " + expectation.benchmark() + " vs " + expectation.other() + ": "
-                + expectation.judgement().verdict() + marker(expectation.fails(), expectation.warns()) + " - "
-                + expectation.judgement().reason();
+    static String line(ReportedExpectation expectation) {
+        return "dbbench: " + expectationLine(expectation);
+    }
+
+    private static String expectationLine(ReportedExpectation expectation) {
+        return expectation.benchmark() + " vs " + expectation.other() + ": " + expectation.verdict()
+                + marker(expectation.failed(), expectation.warned()) + " - " + expectation.reason();
     }
 
     private static String marker(boolean fails, boolean warns) {
@@ -99,28 +102,24 @@ public final class ResultRows {
     }
 
     /**
-     * The wall-time verdict with what it did (failed, warning, recorded), any other metric that
+     * The headline verdict with what it did (failed, warning, recorded), any other metric that
      * failed or warned, and the note.
      */
-    static String verdict(BenchmarkResult result) {
-        final StringBuilder text = new StringBuilder(result.verdict().name());
-        if (result.timeDecision().fails()) {
+    static String verdict(ReportedResult result) {
+        final ReportedMetric headline = result.headline();
+        final StringBuilder text = new StringBuilder(headline.verdict());
+        if (headline.failed()) {
             text.append(" (failed)");
-        } else if (result.timeDecision().warns()) {
+        } else if (headline.warned()) {
             text.append(" (warning)");
-        } else if (result.recording().written()) {
+        } else if (result.baselineWritten()) {
             text.append(" (recorded)");
         }
-        for (GatedMetric gated : result.metrics()) {
-            if (gated.result().metric() != Metrics.TIME && (gated.decision().fails() || gated.decision().warns())) {
-                text.append("; ").append(gated.result().metric().id()).append(' ')
-                        .append(gated.result().assessment().verdict())
-                        .append(marker(gated.decision().fails(), gated.decision().warns()));
+        for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
+            if (other.failed() || other.warned()) {
+                text.append("; ").append(other.id()).append(' ').append(other.verdict())
+                        .append(marker(other.failed(), other.warned()));
             }
-        }
-        for (Unmeasured missing : result.unmeasured()) {
-            text.append("; ").append(missing.metric()).append(" not measured")
-                    .append(marker(missing.decision().fails(), missing.decision().warns()));
         }
         if (!result.note().isEmpty()) {
             text.append("; ").append(result.note());

@@ -2,27 +2,27 @@ package dev.dbbench.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.config.Settings;
 import dev.dbbench.evaluate.BenchmarkResult;
 
 /**
  * Collects the results of a test run and, when the run ends, prints the summary table and writes
- * the JSON and Markdown reports (and the GitHub Actions job summary when there is one).
+ * every report format (and the GitHub Actions job summary when there is one).
  */
 public final class RunReport implements AutoCloseable {
 
-    private final Path directory;
+    private final Settings.ReportOptions options;
     private final String fileSuffix;
     private final Optional<Path> jobSummary;
     private final PrintStream console;
+    private final Instant startedAt = Instant.now();
     private final List<BenchmarkResult> results = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean closed;
@@ -31,8 +31,9 @@ public final class RunReport implements AutoCloseable {
      * @param fileSuffix distinguishes the files of parallel test JVMs (Surefire forks); may be empty
      * @param jobSummary a file the Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
      */
-    public RunReport(Path directory, String fileSuffix, Optional<Path> jobSummary, PrintStream console) {
-        this.directory = directory;
+    public RunReport(Settings.ReportOptions options, String fileSuffix, Optional<Path> jobSummary,
+            PrintStream console) {
+        this.options = options;
         this.fileSuffix = fileSuffix;
         this.jobSummary = jobSummary;
         this.console = console;
@@ -54,23 +55,16 @@ public final class RunReport implements AutoCloseable {
             return;
         }
         closed = true;
-        Files.createDirectories(directory);
-        for (ResultFormat format : ResultFormat.ALL) {
-            final String rendered = format.render(results);
-            Files.writeString(directory.resolve(format.name() + fileSuffix + "." + format.extension()), rendered,
-                    StandardCharsets.UTF_8);
-            if (format instanceof ConsoleTable) {
-                final StringBuilder text = new StringBuilder("\ndbbench results\n").append(rendered);
-                notes.forEach(note -> text.append(note).append('\n'));
-                text.append("reports: ").append(directory.toAbsolutePath()).append('\n');
-                console.print(text);
-                console.flush();
-            }
-            if (format instanceof MarkdownTable && jobSummary.isPresent()) {
-                Files.writeString(jobSummary.get(), rendered + "\n", StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            }
-        }
+        final Report report = Report.of(results, startedAt)
+                .withHistory(options.history().map(History::read).orElseGet(History::none));
+        final ReportFiles files = new ReportFiles(options.directory(), fileSuffix, options.artifact());
+        final String table = files.write(report, jobSummary);
+        final StringBuilder text = new StringBuilder("\ndbbench results\n").append(table);
+        notes.forEach(note -> text.append(note).append('\n'));
+        text.append("reports: ").append(options.directory().toAbsolutePath()).append(" (open ")
+                .append(files.path(new HtmlReport()).toAbsolutePath()).append(")\n");
+        console.print(text);
+        console.flush();
     }
 
     /** The job summary file GitHub Actions offers, when running there. */

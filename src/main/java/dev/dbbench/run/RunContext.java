@@ -67,7 +67,7 @@ public final class RunContext implements AutoCloseable {
      */
     public static RunContext create(Settings settings, String fork, PrintStream console) {
         settings.warnings().forEach(console::println);
-        final RunReport report = new RunReport(settings.reportDirectory(), "1".equals(fork) ? "" : "-" + fork,
+        final RunReport report = new RunReport(settings.report(), "1".equals(fork) ? "" : "-" + fork,
                 RunReport.githubJobSummary(), console);
         return new RunContext(settings, report, new Engines(settings.engineOptions()));
     }

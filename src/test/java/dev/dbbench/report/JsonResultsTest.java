@@ -1,8 +1,11 @@
 package dev.dbbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +21,8 @@ class JsonResultsTest {
     void documentHasASchemaVersionAndTheResultsInOrder() throws Exception {
         final JsonNode document = render(ResultFixtures.regression(), ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
 
-        assertThat(document.get("schema").asInt()).isEqualTo(1);
+        assertThat(document.get("schema").asInt()).isEqualTo(2);
+        assertThat(Instant.parse(document.get("recordedAt").asText())).isNotNull();
         assertThat(document.get("results")).hasSize(2);
         assertThat(document.get("results").get(0).get("method").asText()).isEqualTo("findByCustomer");
         assertThat(document.get("results").get(1).get("method").asText()).isEqualTo("insertOrder");
@@ -78,7 +82,7 @@ class JsonResultsTest {
     void emptyRunIsAValidDocumentWithNoResults() throws Exception {
         final JsonNode document = MAPPER.readTree(new JsonResults().render(List.of()));
 
-        assertThat(document.get("schema").asInt()).isEqualTo(1);
+        assertThat(document.get("schema").asInt()).isEqualTo(2);
         assertThat(document.get("results").isArray()).isTrue();
         assertThat(document.get("results")).isEmpty();
     }
@@ -86,6 +90,52 @@ class JsonResultsTest {
     @Test
     void renderingEndsWithANewline() {
         assertThat(new JsonResults().render(List.of(ResultFixtures.pass()))).endsWith("}\n");
+    }
+
+    @Test
+    void eachMetricCarriesWhatTheReportsShowOfIt() throws Exception {
+        final BenchmarkResult result = ResultFixtures.withServerCpu(ResultFixtures.regression(),
+                new double[] {52_000, 51_000, 53_000}, Optional.of(new double[] {50_000, 50_000, 50_000}));
+        final JsonNode metrics = render(result).get("results").get(0).get("metrics");
+
+        assertThat(metrics).hasSize(2);
+        final JsonNode time = metrics.get(0);
+        assertThat(time.get("id").asText()).isEqualTo("time");
+        assertThat(time.get("gating").asText()).isEqualTo("TIMING");
+        assertThat(time.get("verdict").asText()).isEqualTo("REGRESSION");
+        assertThat(time.get("failed").asBoolean()).isTrue();
+        assertThat(time.get("cells")).hasSameSizeAs(time.get("columns"));
+        assertThat(time.get("message").asText()).startsWith("dbbench: REGRESSION in OrderBench.findByCustomer");
+        assertThat(time.get("fields").toString()).contains("\"ratio\"", "\"samples\"");
+        final JsonNode latency = time.get("measures").get(0);
+        assertThat(latency.get("name").asText()).isEqualTo("latency");
+        assertThat(latency.get("unit").asText()).isEqualTo("ns/op");
+        assertThat(doubles(latency.get("current"))).containsExactly(130_000.0, 129_000.0, 131_000.0);
+        assertThat(doubles(latency.get("baseline"))).containsExactly(100_000.0, 99_000.0, 101_000.0);
+        final JsonNode cpu = metrics.get(1);
+        assertThat(cpu.get("context").get("label").asText()).isEqualTo("server CPU");
+        // An informational metric that neither fails nor warns prints nothing.
+        assertThat(cpu.get("message").isNull()).isTrue();
+    }
+
+    @Test
+    void aReportReadBackFromItsJsonRendersTheSameInEveryFormat() throws Exception {
+        final Report report = Report.of(SyntheticResults.generate(30, 21), Instant.parse("2026-12-03T10:00:00Z"));
+        final Report read = Report.read(MAPPER.readTree(new JsonResults().render(report)), "results.json");
+
+        assertThat(read.recordedAt()).isEqualTo(report.recordedAt());
+        for (ResultFormat format : ResultFormat.ALL) {
+            assertThat(format.render(read)).as(format.name()).isEqualTo(format.render(report));
+        }
+    }
+
+    @Test
+    void aFileOfAnotherSchemaIsRefusedWithWhatToDo() {
+        final JsonNode old = MAPPER.createObjectNode().put("schema", 1).set("results", MAPPER.createArrayNode());
+
+        assertThatThrownBy(() -> Report.read(old, "old/results.json"))
+                .hasMessage("old/results.json has results schema 1, but only schema 2 carries what a merged report"
+                        + " needs; it was written by an older dbbench. Run the benchmarks again with this one.");
     }
 
     private static JsonNode render(BenchmarkResult... results) throws Exception {

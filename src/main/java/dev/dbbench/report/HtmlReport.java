@@ -1,0 +1,340 @@
+package dev.dbbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+
+import dev.dbbench.metric.Measure;
+import dev.dbbench.stats.Summary;
+import dev.dbbench.verdict.EnvironmentChange;
+
+/**
+ * The run as one self-contained HTML page ({@code report.html}): what failed, warned and passed at
+ * the top, linked to a section per benchmark with its samples charted against the baseline's, its
+ * verdict and why, every metric's figures with changed ones marked, findings such as changed plans,
+ * its {@code @ExpectFasterThan} speed-ups, its environment's differences and the command that
+ * accepts it. Charts are inline SVG drawn by {@link Charts}; the page loads nothing and runs no
+ * script, which its Content-Security-Policy ({@code default-src 'none'}) makes the browser enforce.
+ * Every text that is not its own markup goes through {@link Html#escape}.
+ */
+public final class HtmlReport implements ResultFormat {
+
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+    @Override
+    public String name() {
+        return "report";
+    }
+
+    @Override
+    public String extension() {
+        return "html";
+    }
+
+    @Override
+    public String render(Report report) {
+        final List<ReportedResult> ordered = new ArrayList<>(report.failed());
+        ordered.addAll(report.warned());
+        ordered.addAll(report.passed());
+        final Map<SortedMap<String, String>, Integer> environments = new LinkedHashMap<>();
+        ordered.forEach(result -> environments.putIfAbsent(result.environment(), environments.size() + 1));
+        final StringBuilder html = new StringBuilder(4096 + 6000 * ordered.size());
+        head(html, report);
+        overview(html, report);
+        for (int i = 0; i < ordered.size(); i++) {
+            new BenchmarkSection(html, report, ordered.get(i), i, environments.get(ordered.get(i).environment()))
+                    .render();
+        }
+        environments(html, environments);
+        return html.append("</main></body></html>\n").toString();
+    }
+
+    private static void head(StringBuilder html, Report report) {
+        final String counts = report.failed().size() + " failed, " + report.warned().size() + " warned, "
+                + report.passed().size() + " passed";
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CONTENT_SECURITY_POLICY)
+                .append("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append(Html.element("title", "", "dbbench: " + counts)).append("\n<style>").append(Style.CSS)
+                .append("</style></head>\n<body><main>\n<h1>dbbench report</h1>\n<p class=\"meta\">")
+                .append(Html.escape("Run recorded " + report.recordedAt() + " · " + report.results().size()
+                        + " benchmark(s) · " + history(report.history())))
+                .append("</p>\n<p class=\"meta\">Charts: each dot is one sample, grey the baseline's and coloured"
+                        + " this run's, on one axis; a bar marks each median.</p>\n");
+    }
+
+    private static String history(History history) {
+        if (history.runs() == 0 && history.skipped().isEmpty()) {
+            return "no history (set dbbench.report.history to a folder of earlier results.json files)";
+        }
+        return "history: " + history.runs() + " earlier results file(s)" + (history.skipped().isEmpty() ? ""
+                : "; passed over " + history.skipped().size() + " file(s) that are not JSON: "
+                        + String.join(", ", history.skipped().subList(0, Math.min(5, history.skipped().size()))));
+    }
+
+    private static void overview(StringBuilder html, Report report) {
+        html.append("<nav id=\"overview\"><p class=\"counts\"><a class=\"fail\" href=\"#failed\">")
+                .append(report.failed().size()).append(" failed</a> <a class=\"warn\" href=\"#warned\">")
+                .append(report.warned().size()).append(" warned</a> <a class=\"pass\" href=\"#passed\">")
+                .append(report.passed().size()).append(" passed</a></p>\n");
+        final Map<String, List<String>> columns = ResultRows.columns(report.results());
+        int index = 0;
+        index = group(html, "failed", "Failed", report.failed(), columns, index, true);
+        index = group(html, "warned", "Warned", report.warned(), columns, index, true);
+        group(html, "passed", "Passed", report.passed(), columns, index, report.results().size() <= 50);
+        html.append("</nav>\n");
+    }
+
+    /** One group of the overview: a table of its results, each linked to its section; returns the next index. */
+    private static int group(StringBuilder html, String id, String title, List<ReportedResult> results,
+            Map<String, List<String>> columns, int first, boolean open) {
+        html.append("<h2 id=\"").append(id).append("\">").append(title).append(" (").append(results.size())
+                .append(")</h2>\n");
+        if (results.isEmpty()) {
+            html.append("<p>None.</p>\n");
+            return first;
+        }
+        html.append("<details").append(open ? " open" : "").append("><summary>").append(results.size())
+                .append(" benchmark(s)</summary>\n<table class=\"overview\"><thead><tr>");
+        final List<String> header = ResultRows.header(columns);
+        header.forEach(name -> html.append(Html.element("th", "", name)));
+        html.append("</tr></thead><tbody>\n");
+        int index = first;
+        for (ReportedResult result : results) {
+            final List<String> row = ResultRows.row(result, columns);
+            row.set(row.size() - 1, verdict(result));
+            html.append("<tr class=\"").append(tone(result)).append("\"><td><a href=\"#b-").append(index++)
+                    .append("\">").append(Html.escape(row.get(0))).append("</a></td>");
+            for (int i = 1; i < row.size(); i++) {
+                html.append(Html.element("td", ResultRows.numeric(i, row.size()) ? "class=\"num\"" : "", row.get(i)));
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</tbody></table></details>\n");
+        return index;
+    }
+
+    private static void environments(StringBuilder html, Map<SortedMap<String, String>, Integer> environments) {
+        html.append("<section id=\"environments\"><h2>Environments</h2>\n");
+        environments.forEach((facts, number) -> {
+            html.append("<details id=\"env-").append(number).append("\"><summary>environment ").append(number)
+                    .append(" (").append(facts.size()).append(" facts)</summary><table class=\"env\">");
+            facts.forEach((key, value) -> html.append("<tr>").append(Html.element("th", "", key))
+                    .append(Html.element("td", "", value)).append("</tr>"));
+            html.append("</table></details>\n");
+        });
+        html.append("</section>\n");
+    }
+
+    /** The verdict as the tables give it, and each expectation that failed or warned. */
+    static String verdict(ReportedResult result) {
+        final StringBuilder text = new StringBuilder(ResultRows.verdict(result));
+        for (ReportedExpectation expectation : result.expectations()) {
+            if (expectation.failed() || expectation.warned()) {
+                text.append("; @ExpectFasterThan ").append(expectation.verdict())
+                        .append(expectation.failed() ? " (failed)" : " (warning)");
+            }
+        }
+        return text.toString();
+    }
+
+    static String tone(ReportedResult result) {
+        return result.failed() ? "fail" : result.warned() ? "warn" : result.headline().verdict().equals("NEW")
+                ? "new" : "pass";
+    }
+
+    /** One benchmark's section. */
+    private record BenchmarkSection(StringBuilder html, Report report, ReportedResult result, int index,
+            int environment) {
+
+        void render() {
+            html.append("<section class=\"bench ").append(tone(result)).append("\" id=\"b-").append(index)
+                    .append("\">\n<h3><a href=\"#b-").append(index).append("\">")
+                    .append(Html.escape(result.name())).append("</a> ")
+                    .append(Html.element("span", "class=\"target\"", "[" + result.target() + "]")).append(' ')
+                    .append(Html.element("span", "class=\"badge " + tone(result) + "\"", verdict(result)))
+                    .append("</h3>\n").append(Html.element("p", "class=\"meta\"", result.className()
+                            + " · baseline " + result.baselineFile() + " (recorded " + result.baselineRecordedAt()
+                            + ")")).append('\n')
+                    .append(Html.element("p", "class=\"why\"", "Why: " + result.headline().reason())).append('\n');
+            if (!result.note().isEmpty()) {
+                html.append(Html.element("p", "class=\"note\"", "Note: " + result.note())).append('\n');
+            }
+            charts();
+            metrics();
+            findings();
+            expectations();
+            environmentChanges();
+            messages();
+            html.append("<p class=\"accept\">Accept this run as the baseline: ")
+                    .append(Html.element("code", "", result.acceptCommand())).append(", then commit ")
+                    .append(Html.element("code", "", result.baselineFile())).append("</p>\n</section>\n");
+        }
+
+        private void charts() {
+            html.append("<div class=\"charts\">");
+            boolean first = true;
+            for (ReportedMetric metric : result.metrics()) {
+                for (Measure measure : metric.measures()) {
+                    if (first || measure.current().length > 1 || measure.baseline().length > 1) {
+                        html.append("<figure>").append(Charts.samples(measure, tone(result)))
+                                .append(Html.element("figcaption", "", measure.name() + " per sample, "
+                                        + measure.unit()))
+                                .append("</figure>");
+                    }
+                    first = false;
+                }
+            }
+            history();
+            html.append("</div>\n");
+        }
+
+        private void history() {
+            if (report.history().runs() == 0 || result.headline().measures().isEmpty()) {
+                return;
+            }
+            final Measure headline = result.headline().measures().get(0);
+            final History.Point now = new History.Point(report.recordedAt(), Summary.of(headline.current()).median());
+            final List<History.Point> points = new ArrayList<>(report.history().of(result.fullName()));
+            // The history folder may hold this run's own results file; its point is drawn once.
+            points.remove(now);
+            points.add(now);
+            if (points.size() < 2) {
+                html.append(Html.element("p", "class=\"note\"", "No earlier run of this benchmark in the history."));
+                return;
+            }
+            final double baseline = headline.baseline().length == 0 ? Double.NaN
+                    : Summary.of(headline.baseline()).median();
+            html.append("<figure>").append(Charts.history(points, baseline, headline.unit()))
+                    .append(Html.element("figcaption", "", "median " + headline.name() + " over " + points.size()
+                            + " runs, oldest first; dashed: the baseline's median")).append("</figure>");
+        }
+
+        private void metrics() {
+            html.append("<table class=\"metrics\"><thead><tr><th>metric</th><th>verdict</th><th>baseline</th>")
+                    .append("<th>this run</th><th>figures</th></tr></thead><tbody>\n");
+            for (ReportedMetric metric : result.metrics()) {
+                html.append("<tr").append(metric.changed() ? " class=\"changed\"" : "").append("><td>")
+                        .append(Html.escape(metric.id())).append(metric.changed() ? " <span class=\"mark\">changed</span>"
+                                : "").append(Html.element("div", "class=\"gating\"", metric.gating().toLowerCase(Locale.ROOT)))
+                        .append("</td><td>").append(Html.escape(metric.verdict() + (metric.failed() ? " (failed)"
+                                : metric.warned() ? " (warning)" : "")))
+                        .append(Html.element("div", "class=\"reason\"", metric.reason())).append("</td><td>")
+                        .append(measures(metric, true)).append("</td><td>").append(measures(metric, false))
+                        .append("</td><td>").append(figures(metric)).append("</td></tr>\n");
+            }
+            html.append("</tbody></table>\n");
+        }
+
+        private static String measures(ReportedMetric metric, boolean baseline) {
+            final StringBuilder cell = new StringBuilder();
+            for (Measure measure : metric.measures()) {
+                final double[] values = baseline ? measure.baseline() : measure.current();
+                final String value = values.length == 0 ? "-"
+                        : Units.format(Summary.of(values).median(), measure.unit());
+                // "1 statements/op" says its name already; "latency 1.2 ms" needs it.
+                cell.append(Html.element("div", "", measure.unit().startsWith(measure.name()) ? value
+                        : measure.name() + " " + value));
+            }
+            return cell.length() == 0 ? "-" : cell.toString();
+        }
+
+        private static String figures(ReportedMetric metric) {
+            final StringBuilder cell = new StringBuilder();
+            if (!metric.cells().isEmpty() && metric.cells().size() == metric.columns().size()) {
+                cell.append("<dl class=\"cells\">");
+                for (int i = 0; i < metric.cells().size(); i++) {
+                    cell.append(Html.element("dt", "", metric.columns().get(i)))
+                            .append(Html.element("dd", "", metric.cells().get(i)));
+                }
+                cell.append("</dl>");
+            } else if (!metric.summary().isEmpty()) {
+                cell.append(Html.element("div", "", metric.summary()));
+            }
+            metric.context().ifPresent(line -> cell.append(Html.element("div", "", line.label() + ": " + line.value())));
+            return cell.toString();
+        }
+
+        private void findings() {
+            for (ReportedMetric metric : result.metrics()) {
+                if (metric.findings().isEmpty()) {
+                    continue;
+                }
+                html.append("<div class=\"findings\">").append(Html.element("h4", "", metric.id() + ": "
+                        + metric.findings().size() + " finding(s)")).append("<ul>");
+                for (ReportedMetric.Finding finding : metric.findings()) {
+                    html.append("<li").append(finding.fails() ? " class=\"fails\"" : "").append('>')
+                            .append(Html.element("b", "", finding.kind().toLowerCase(Locale.ROOT).replace('_', ' ')
+                                    + (finding.fails() ? " (fails)" : ""))).append(' ')
+                            .append(Html.element("code", "", finding.subject()))
+                            .append(Html.element("pre", "", finding.detail())).append("</li>");
+                }
+                html.append("</ul></div>\n");
+            }
+        }
+
+        private void expectations() {
+            if (result.expectations().isEmpty()) {
+                return;
+            }
+            html.append("<h4>@ExpectFasterThan</h4><table class=\"expectations\"><thead><tr><th>expectation</th>")
+                    .append("<th>verdict</th><th>needed</th><th>speed-up</th><th>interval</th><th>medians</th>")
+                    .append("</tr></thead><tbody>\n");
+            for (ReportedExpectation expectation : result.expectations()) {
+                html.append("<tr class=\"").append(expectation.failed() ? "fail" : expectation.warned() ? "warn"
+                                : "pass").append("\">")
+                        .append(Html.element("td", "", expectation.benchmark() + " vs " + expectation.other()))
+                        .append("<td>").append(Html.escape(expectation.verdict() + (expectation.failed() ? " (failed)"
+                                : expectation.warned() ? " (warning)" : "")))
+                        .append(Html.element("div", "class=\"reason\"", expectation.reason())).append("</td>")
+                        .append(Html.element("td", "class=\"num\"", Units.format(expectation.factor(), "x")))
+                        .append(Html.element("td", "class=\"num\"", Units.format(expectation.speedup(), "x")))
+                        .append(Html.element("td", "class=\"num\"", Units.format(expectation.low(), "x") + " to "
+                                + Units.format(expectation.high(), "x") + " (" + Math.round(expectation.confidence()
+                                * 100) + "%)"))
+                        .append(Html.element("td", "class=\"num\"", Units.format(expectation.thisMedian(), "ns")
+                                + " vs " + Units.format(expectation.otherMedian(), "ns"))).append("</tr>\n");
+            }
+            html.append("</tbody></table>\n<figure>").append(Charts.speedups(result.expectations()))
+                    .append("<figcaption>speed-up (dot) with its interval (bar); dashed: the speed-up needed"
+                            + "</figcaption></figure>\n");
+        }
+
+        private void environmentChanges() {
+            html.append("<p class=\"env\">Environment: <a href=\"#env-").append(environment).append("\">environment ")
+                    .append(environment).append("</a>");
+            final List<EnvironmentChange> changes = result.environmentChanges();
+            if (changes.isEmpty()) {
+                html.append(result.headline().verdict().equals("NEW") ? "; no baseline run to compare with</p>\n"
+                        : "; same as the baseline's run</p>\n");
+                return;
+            }
+            html.append("; differs from the baseline's run:</p>\n<table class=\"env changes\"><thead><tr><th>fact</th>")
+                    .append("<th>baseline</th><th>this run</th></tr></thead><tbody>");
+            for (EnvironmentChange change : changes) {
+                html.append("<tr>").append(Html.element("th", "", change.key()))
+                        .append(Html.element("td", "", change.baseline()))
+                        .append(Html.element("td", "", change.current())).append("</tr>");
+            }
+            html.append("</tbody></table>\n");
+        }
+
+        private void messages() {
+            final List<String> messages = new ArrayList<>();
+            result.metrics().stream().map(ReportedMetric::message).filter(text -> !text.isEmpty())
+                    .forEach(messages::add);
+            result.expectations().stream().filter(expectation -> expectation.failed() || expectation.warned())
+                    .map(ReportedExpectation::message).forEach(messages::add);
+            if (messages.isEmpty()) {
+                return;
+            }
+            html.append("<details class=\"log\"").append(result.failed() ? " open" : "")
+                    .append("><summary>what the build log said</summary>");
+            messages.forEach(message -> html.append(Html.element("pre", "", message)));
+            html.append("</details>\n");
+        }
+    }
+}

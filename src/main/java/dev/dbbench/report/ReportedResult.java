@@ -1,0 +1,108 @@
+package dev.dbbench.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.verdict.EnvironmentChange;
+
+/**
+ * One benchmark's result as every report format reads it: the object {@code results.json} holds for
+ * it, parsed. Built from a live {@link BenchmarkResult} at the end of a run, or read back from the
+ * files of earlier runs to merge them.
+ *
+ * @param metrics every metric the benchmark measured, the headline (wall time) first
+ * @param environmentChanges the environment facts that differ from the baseline's run, as the
+ *     metrics that compare environments listed them
+ * @param json the object as {@code results.json} holds it, written back unchanged when merging
+ */
+public record ReportedResult(String className, String method, String target, String key, boolean failed,
+        boolean warned, boolean baselineWritten, List<ReportedMetric> metrics, List<ReportedExpectation> expectations,
+        SortedMap<String, String> environment, List<EnvironmentChange> environmentChanges, String baselineFile,
+        String baselineRecordedAt, String acceptCommand, String note, ObjectNode json) {
+
+    public ReportedResult {
+        metrics = List.copyOf(metrics);
+        expectations = List.copyOf(expectations);
+        environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+        environmentChanges = List.copyOf(environmentChanges);
+        json = json.deepCopy();
+        if (metrics.isEmpty()) {
+            throw new IllegalArgumentException(className + "." + key + " has no metric");
+        }
+    }
+
+    static ReportedResult of(BenchmarkResult result) {
+        return read(ResultJson.of(result), result.id().qualifiedName());
+    }
+
+    /** Reads one result object of {@code results.json}; {@code where} names it in errors. */
+    static ReportedResult read(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final List<ReportedMetric> metrics = new ArrayList<>();
+        final JsonNode metricArray = json.array("metrics");
+        for (int i = 0; i < metricArray.size(); i++) {
+            metrics.add(ReportedMetric.read(metricArray.get(i), json.at("metrics", i)));
+        }
+        final List<ReportedExpectation> expectations = new ArrayList<>();
+        final JsonNode expectationArray = json.array("expectations");
+        for (int i = 0; i < expectationArray.size(); i++) {
+            expectations.add(ReportedExpectation.read(expectationArray.get(i), json.at("expectations", i)));
+        }
+        final SortedMap<String, String> environment = new TreeMap<>();
+        json.object("environment").fields().forEachRemaining(fact -> environment.put(fact.getKey(),
+                fact.getValue().asText()));
+        return new ReportedResult(json.text("class"), json.text("method"), json.text("target"), json.text("key"),
+                json.bool("failed"), json.bool("warned"), json.bool("baselineWritten"), metrics, expectations,
+                environment, environmentChanges(node, json), json.text("baselineFile"),
+                json.text("baselineRecordedAt"), json.text("acceptCommand"), json.text("note"), (ObjectNode) node);
+    }
+
+    /** The changes listed under {@code environmentChanges} by whichever metric compares environments. */
+    private static List<EnvironmentChange> environmentChanges(JsonNode node, JsonFields json) {
+        final List<EnvironmentChange> changes = new ArrayList<>();
+        if (node.has("environmentChanges")) {
+            final JsonNode array = json.array("environmentChanges");
+            for (int i = 0; i < array.size(); i++) {
+                final JsonFields change = new JsonFields(array.get(i), json.at("environmentChanges", i));
+                changes.add(new EnvironmentChange(change.text("key"), change.text("baseline"), change.text("current")));
+            }
+        }
+        return changes;
+    }
+
+    /** The headline metric, which every result has: wall time. */
+    public ReportedMetric headline() {
+        return metrics.get(0);
+    }
+
+    public Optional<ReportedMetric> metric(String id) {
+        return metrics.stream().filter(metric -> metric.id().equals(id)).findFirst();
+    }
+
+    /** The class name without its package. */
+    public String simpleClassName() {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
+    /** {@code SimpleClassName.method}. */
+    public String name() {
+        return simpleClassName() + "." + method;
+    }
+
+    /** {@code SimpleClassName.method [target]}. */
+    public String qualifiedName() {
+        return name() + " [" + target + "]";
+    }
+
+    /** {@code fully.qualified.Class.method [target]}: unique in a run, also across classes of one simple name. */
+    public String fullName() {
+        return className + "." + key;
+    }
+}
