@@ -51,7 +51,7 @@ public @interface DbBenchmark {
 
     /**
      * Longest the benchmark's calibration, warm-ups and samples may run together, and so each call in
-     * them; the plan-capture call and each re-run may take as long again. {@link ConfigKeys#TIMEOUT_SECONDS}.
+     * them; the capture call and each re-run may take as long again. {@link ConfigKeys#TIMEOUT_SECONDS}.
      */
     int timeoutSeconds() default DEFAULT;
 }

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Bounds one part of a benchmark that calls its body (the samples, the plan-capture call) by the
+ * Bounds one part of a benchmark that calls its body (the samples, the capture call) by the
  * benchmark's timeout, the way JUnit's preemptive {@code @Timeout} bounds a test: the part runs on
  * a thread of its own while the caller waits; at the deadline that thread is interrupted, and if the
  * body has not returned a grace period later, what it may be blocked on is released (the
