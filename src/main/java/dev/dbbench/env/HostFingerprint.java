@@ -5,13 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+
+import dev.dbbench.text.Digests;
 
 /**
  * Facts about the machine and JVM that can change a benchmark's numbers; they go into every result
@@ -64,12 +63,7 @@ public final class HostFingerprint {
         if (name == null || name.isEmpty()) {
             return "unknown";
         }
-        try {
-            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 6);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return Digests.sha256(name, 6);
     }
 
     private static String cpuModel() {

@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import dev.dbbench.text.Digests;
 
 /**
  * What dbbench asks of valgrind's callgrind to count a PostgreSQL backend's instructions exactly, and
@@ -25,6 +28,10 @@ final class Callgrind {
 
     /** The query whose function makes the backend dump its counts: cheap, and in every supported major. */
     static final String MARKER = "SELECT pg_catalog.pg_notification_queue_usage()";
+
+    /** Where the dynamic loader is, on the machines valgrind and the embedded binaries support. */
+    private static final List<Path> LOADERS = List.of(Path.of("/lib64/ld-linux-x86-64.so.2"),
+            Path.of("/lib/ld-linux-aarch64.so.1"));
 
     /** Functions whose instructions are not counted: waiting for the client, and clock-driven work. */
     private static final List<String> TOGGLED = List.of("PostgresMain", "pq_getbyte", "pq_getmessage",
@@ -47,12 +54,49 @@ final class Callgrind {
 
     /** The installed valgrind's version, such as {@code valgrind-3.19.0}, or empty when it does not run. */
     static Optional<String> version(String executable) {
+        return output(List.of(executable, "--version")).filter(output -> output.startsWith("valgrind"));
+    }
+
+    /**
+     * The platform the server's code sees under valgrind, as far as it decides which instructions run:
+     * the C library's version and the CPU valgrind presents, whose features pick the library's string
+     * and memory routines. Valgrind presents one of a few fixed CPUs, chosen by what the host can do,
+     * so hosts of one class agree; a host of another class, or another C library, would run other
+     * routines, and its counts are another program's. Read by asking the dynamic loader, under
+     * valgrind, for its diagnostics.
+     */
+    static String guestPlatform(String executable) {
+        return LOADERS.stream().filter(Files::isExecutable).findFirst()
+                .flatMap(loader -> output(List.of(executable, "--tool=none", "-q", loader.toString(),
+                        "--list-diagnostics")))
+                .map(output -> platform(output.lines().toList()))
+                .orElse("platform not read (the C library lists no diagnostics)");
+    }
+
+    /** {@code glibc 2.36, guest CPU haswell 1a2b3c4d}: the loader's platform, and a digest of every CPU fact it read. */
+    static String platform(List<String> diagnostics) {
+        final Map<String, String> facts = new TreeMap<>();
+        diagnostics.stream().filter(line -> line.contains("=")).forEach(line ->
+                facts.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1)));
+        final String cpu = facts.entrySet().stream().filter(fact -> fact.getKey().startsWith("x86.")
+                        || fact.getKey().startsWith("aarch64."))
+                .map(fact -> fact.getKey() + "=" + fact.getValue() + "\n").collect(Collectors.joining());
+        return "glibc " + unquoted(facts.getOrDefault("version.version", "?")) + ", guest CPU "
+                + unquoted(facts.getOrDefault("dl_platform", "?")) + " " + Digests.sha256(cpu, 4);
+    }
+
+    private static String unquoted(String value) {
+        return value.replace("\"", "");
+    }
+
+    /** What a short command printed, or empty when it could not run or failed. */
+    private static Optional<String> output(List<String> command) {
         try {
-            final Process process = new ProcessBuilder(executable, "--version").redirectErrorStream(true).start();
+            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 && output.startsWith("valgrind")
-                    ? Optional.of(output) : Optional.empty();
+            return process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0 ? Optional.of(output)
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

@@ -76,7 +76,7 @@ public final class EmbeddedPostgresServer implements EngineServer {
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
             final Optional<String> counter = valgrind.map(version -> "callgrind " + version + ", postgres "
-                    + binaries.version() + " binaries");
+                    + binaries.version() + " binaries, " + Callgrind.guestPlatform(counting.valgrind()));
             fingerprint.put(COUNTER, counter.orElse(counting.mode() == CountMode.OFF
                     ? "none (" + ConfigKeys.COUNT_INSTRUCTIONS + "=off)" : "none (valgrind is not installed)"));
             return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint, counting, counter);

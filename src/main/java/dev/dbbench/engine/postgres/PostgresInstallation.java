@@ -10,16 +10,14 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HexFormat;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.dbbench.text.Digests;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.tukaani.xz.XZInputStream;
@@ -52,7 +50,7 @@ final class PostgresInstallation {
             archive = in.readAllBytes();
         }
         final Path home = home();
-        final Path installation = home.resolve("binaries-" + binaries.version() + "-" + digest(archive));
+        final Path installation = home.resolve("binaries-" + binaries.version() + "-" + Digests.sha256(archive, 8));
         if (Files.isDirectory(installation)) {
             return installation;
         }
@@ -116,15 +114,6 @@ final class PostgresInstallation {
         // The owner must be able to read what it unpacked, whatever the archive says.
         permissions.add(PosixFilePermission.OWNER_READ);
         return permissions;
-    }
-
-    private static String digest(byte[] archive) {
-        try {
-            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(archive);
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 
     private static void removeAbandoned(Path home) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -58,6 +60,21 @@ class CallgrindTest {
     @Test
     void aMissingValgrindHasNoVersion() {
         assertThat(Callgrind.version("/nonexistent/valgrind")).isEmpty();
+    }
+
+    @Test
+    void theGuestPlatformNamesTheCLibraryAndTheCpuValgrindPresentsAndChangesWithAnyCpuFact() throws Exception {
+        final List<String> diagnostics = Files.readAllLines(resources().resolve("loader-diagnostics.txt"));
+        final String platform = Callgrind.platform(diagnostics);
+
+        // Read under valgrind on an AMD host: valgrind presents an Intel Haswell-class CPU.
+        assertThat(platform).matches("glibc 2\\.36, guest CPU haswell [0-9a-f]{8}");
+        final List<String> otherHost = new ArrayList<>(diagnostics);
+        otherHost.add("uname.nodename=\"another\"");
+        assertThat(Callgrind.platform(otherHost)).isEqualTo(platform);
+        final List<String> otherCpu = diagnostics.stream()
+                .map(line -> line.startsWith("x86.cpu_features.rep_movsb_threshold=") ? line + "0" : line).toList();
+        assertThat(Callgrind.platform(otherCpu)).isNotEqualTo(platform);
     }
 
     private static Path resources() throws URISyntaxException {
