@@ -76,7 +76,8 @@ class ConcurrentClientsTest {
         assertThat(entry.get("throughput").get("samples")).hasSize(12);
         assertThat(entry.get("latency").get("p99").get("runs")).hasSize(2);
         assertThat(entry.get("latency").get("p50")).hasSize(12);
-        assertThat(entry.get("allocations")).hasSize(12);
+        // Allocations are not timed: as for a body alone, the entry keeps the first run's.
+        assertThat(entry.get("allocations")).hasSize(6);
         // Work counts are per call, taken on one call: the traffic of one lookup.
         assertThat(entry.get("traffic").get("requests").toString()).contains("SELECT pg_backend_pid()");
     }
@@ -90,7 +91,8 @@ class ConcurrentClientsTest {
         runner.with(ConfigKeys.BASELINE_MODE, "update").run(MongoCase.class).testEvents()
                 .assertStatistics(stats -> stats.succeeded(1).failed(0));
 
-        assertThat(THREADS).hasSize(4);
+        // Besides its clients, dbbench's own thread calls the body once, for the work counts.
+        assertThat(THREADS).filteredOn(name -> name.contains(" client ")).hasSize(4);
         final JsonNode result = result(runner, "findOne");
         assertThat(result.get("threads").asInt()).isEqualTo(4);
         assertThat(result.get("latency").get("p99").asDouble()).isPositive();
@@ -138,7 +140,7 @@ class ConcurrentClientsTest {
         runner.run(ExpectationCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2).failed(0));
 
         final JsonNode expectation = result(runner, "selectOne").get("expectations").get(0);
-        assertThat(expectation.get("other").asText()).isEqualTo("sleepTwoMillis [postgres 17 embedded]");
+        assertThat(expectation.get("other").asText()).isEqualTo("sleepTenMillis [postgres 17 embedded]");
         assertThat(expectation.get("verdict").asText()).isEqualTo("MET");
     }
 
@@ -221,15 +223,16 @@ class ConcurrentClientsTest {
     @Postgres
     static class ExpectationCase {
 
-        @DbBenchmark(threads = 2, warmups = 1, samples = 8, minSampleMillis = 20)
-        @ExpectFasterThan(value = "sleepTwoMillis", by = 2)
+        // Ten milliseconds of sleep against a trivial query: a contrast no load on a shared machine blurs.
+        @DbBenchmark(threads = 2, warmups = 1, samples = 10, minSampleMillis = 50)
+        @ExpectFasterThan(value = "sleepTenMillis", by = 2)
         void selectOne(Connection db) throws SQLException {
             PlanGatesTest.query(db, "SELECT 1::text");
         }
 
-        @DbBenchmark(threads = 2, warmups = 1, samples = 8, minSampleMillis = 20)
-        void sleepTwoMillis(Connection db) throws SQLException {
-            PlanGatesTest.query(db, "SELECT pg_sleep(0.002)::text");
+        @DbBenchmark(threads = 2, warmups = 1, samples = 10, minSampleMillis = 50)
+        void sleepTenMillis(Connection db) throws SQLException {
+            PlanGatesTest.query(db, "SELECT pg_sleep(0.01)::text");
         }
     }
 }
