@@ -122,18 +122,7 @@ public final class Sampler {
                     ? calibrate(side.body(), side.beforeSample(), side.timer(), watchdog, progress)
                     : plan.opsPerSample();
         }
-        for (int i = 0; i < plan.warmups(); i++) {
-            for (int s = 0; s < sides.size(); s++) {
-                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
-                sides.get(s).beforeSample().run();
-                if (clients.has(s)) {
-                    clients.run(s, ops[s]);
-                } else {
-                    timed(sides.get(s), ops[s]);
-                }
-            }
-            checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
-        }
+        warmUps(sides, clients, ops, watchdog, progress);
         final Rounds rounds = new Rounds(sides, clients, plan.samples(), rulerSlice.isPresent());
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
@@ -148,9 +137,29 @@ public final class Sampler {
                 checkDeadline(watchdog, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
         }
-        final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return samples(rounds, clients, ops, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private void warmUps(List<Side> sides, Clients clients, int[] ops, Watchdog watchdog, Progress progress)
+            throws Throwable {
+        for (int i = 0; i < plan.warmups(); i++) {
+            for (int s = 0; s < sides.size(); s++) {
+                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
+                sides.get(s).beforeSample().run();
+                if (clients.has(s)) {
+                    clients.run(s, ops[s]);
+                } else {
+                    timed(sides.get(s), ops[s]);
+                }
+            }
+            checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
+        }
+    }
+
+    /** Each side's samples, from the rounds of its timed samples. */
+    private List<Samples> samples(Rounds rounds, Clients clients, int[] ops, Duration elapsed) {
         final List<Samples> result = new ArrayList<>();
-        for (int s = 0; s < sides.size(); s++) {
+        for (int s = 0; s < ops.length; s++) {
             final Optional<ClientSamples> sampled = clients.has(s)
                     ? Optional.of(clients.summary(s, rounds.clientSamples[s])) : Optional.empty();
             // With clients, the calls of a sample are those of all clients, fixed or as many as fitted the time.
