@@ -26,6 +26,14 @@ public final class ConfigKeys {
     public static final String MIN_SAMPLE_MILLIS = "dbbench.min-sample-millis";
     public static final int DEFAULT_MIN_SAMPLE_MILLIS = 10;
 
+    /**
+     * Client threads per benchmark, from 1 to {@link #MAX_THREADS}, each calling the body with a
+     * connection of its own; unset means none: the body runs alone on dbbench's own thread.
+     */
+    public static final String THREADS = "dbbench.threads";
+    /** The most client threads a benchmark may have: each holds a connection, and a server holds a few hundred. */
+    public static final int MAX_THREADS = 256;
+
     /** Allowed slowdown of the median, in percent. */
     public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
     public static final int DEFAULT_THRESHOLD_PERCENT = 25;

@@ -54,4 +54,14 @@ public @interface DbBenchmark {
      * them; the capture call and each re-run may take as long again. {@link ConfigKeys#TIMEOUT_SECONDS}.
      */
     int timeoutSeconds() default DEFAULT;
+
+    /**
+     * Client threads that call the body at once, each with injected values of its own (its own
+     * {@code Connection}), started together for every sample; {@link ConfigKeys#THREADS}. From 1 to
+     * {@link ConfigKeys#MAX_THREADS}. With clients, the benchmark also reports its throughput and the
+     * percentiles of its calls' latency, and each sample lasts {@link #minSampleMillis()} unless
+     * {@link #opsPerSample()} fixes the calls of each client. When unset everywhere, the body runs
+     * alone on dbbench's own thread.
+     */
+    int threads() default DEFAULT;
 }

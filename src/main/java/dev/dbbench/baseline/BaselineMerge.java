@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import dev.dbbench.measure.Ruler;
+import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.metric.WallTime;
@@ -27,10 +28,11 @@ import dev.dbbench.verdict.Fence;
  *
  * <pre>java -cp CLASSPATH dev.dbbench.baseline.BaselineMerge INTO FROM...</pre>
  *
- * <p>For every benchmark entry found in the {@code FROM} directories, the wall time of each source
- * is pooled in the order the directories are given: samples and runs one after another, each ruler
- * reading the median of the sources'. Every other metric, the environment and the method and target
- * come from the first source that holds the entry; {@code recordedAt} is the latest. The merged
+ * <p>For every benchmark entry found in the {@code FROM} directories, the timed metrics of each
+ * source (wall time; the throughput and latency of client threads) are pooled in the order the
+ * directories are given: samples and runs one after another, each ruler reading the median of the
+ * sources'. Every other metric, the environment and the method and target come from the first source
+ * that holds the entry; {@code recordedAt} is the latest. The merged
  * entries replace those of the same benchmarks in {@code INTO} and every other entry there is kept,
  * as {@code -Ddbbench.baseline.mode=update} would; each file is written through {@link BaselineStore},
  * atomically and under its lock, so a merge that fails leaves every file as it was.
@@ -109,15 +111,14 @@ public final class BaselineMerge {
 
     private static BaselineEntry pooled(String className, String key, List<BaselineEntry> entries) {
         final BaselineEntry first = entries.get(0);
-        final Timings time = Timings.pooled(entries.stream()
-                .map(entry -> entry.metrics().get(Metrics.TIME).orElseThrow()).toList());
+        final MetricValues metrics = MetricValues.pooled(entries.stream().map(BaselineEntry::metrics).toList());
+        final Timings time = metrics.get(Metrics.TIME).orElseThrow();
         if (time.nanosPerOp().length > WallTime.MAX_SAMPLES) {
             throw new BaselineException(className + " \"" + key + "\" would hold " + time.nanosPerOp().length
                     + " samples, more than the " + WallTime.MAX_SAMPLES + " an entry may hold; merge fewer"
                     + " directories or record fewer samples. Nothing was merged.");
         }
         final String latest = entries.stream().map(BaselineEntry::recordedAt).max(String::compareTo).orElseThrow();
-        return new BaselineEntry(first.method(), first.target(), latest, first.metrics().with(Metrics.TIME, time),
-                first.environment());
+        return new BaselineEntry(first.method(), first.target(), latest, metrics, first.environment());
     }
 }

@@ -51,19 +51,25 @@ public final class ConfigSource {
 
     /** An integer of at least {@code min}, or {@code fallback} when unset. */
     int integer(String key, int min, int fallback) {
+        return integer(key, min, Integer.MAX_VALUE, fallback);
+    }
+
+    /** An integer from {@code min} to {@code max}, or {@code fallback} when unset. */
+    int integer(String key, int min, int max, int fallback) {
         final Optional<String> text = string(key);
         if (text.isEmpty()) {
             return fallback;
         }
         try {
             final int value = Integer.parseInt(text.get());
-            if (value >= min) {
+            if (value >= min && value <= max) {
                 return value;
             }
         } catch (NumberFormatException e) {
             // reported below, with what is allowed
         }
-        throw invalid(key, text.get(), "an integer >= " + min);
+        throw invalid(key, text.get(), max == Integer.MAX_VALUE ? "an integer >= " + min
+                : "an integer from " + min + " to " + max);
     }
 
     /** A number strictly between {@code low} and {@code high}, or {@code fallback} when unset. */

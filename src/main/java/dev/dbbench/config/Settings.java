@@ -26,10 +26,11 @@ public final class Settings {
      * What a {@code @DbBenchmark} attribute left unset takes, and the statistical rule's parameters.
      *
      * @param opsPerSample calls per sample; empty means calibrate to {@code minSampleMillis}
+     * @param threads client threads; empty means none, the body runs alone
      */
     public record BenchmarkDefaults(int warmups, int samples, OptionalInt opsPerSample, int minSampleMillis,
             int thresholdPercent, int timeoutSeconds, double alpha, int noiseFloorPercent, int rulerMaxDriftPercent,
-            boolean normalize, EnvironmentPolicy environmentMismatch, Tolerances tolerances) {
+            boolean normalize, EnvironmentPolicy environmentMismatch, Tolerances tolerances, OptionalInt threads) {
     }
 
     /** How far, in percent, counts that are not exact may rise before they fail. */
@@ -160,7 +161,9 @@ public final class Settings {
                                 ConfigKeys.DEFAULT_TOLERANCE_INSTRUCTIONS_PERCENT),
                         source.percent(ConfigKeys.TOLERANCE_BYTES_PERCENT, ConfigKeys.DEFAULT_TOLERANCE_BYTES_PERCENT),
                         source.percent(ConfigKeys.TOLERANCE_ALLOCATIONS_PERCENT,
-                                ConfigKeys.DEFAULT_TOLERANCE_ALLOCATIONS_PERCENT)));
+                                ConfigKeys.DEFAULT_TOLERANCE_ALLOCATIONS_PERCENT)),
+                source.string(ConfigKeys.THREADS).isEmpty() ? OptionalInt.empty()
+                        : OptionalInt.of(source.integer(ConfigKeys.THREADS, 1, ConfigKeys.MAX_THREADS, 1)));
     }
 
     private EngineDefaults resolveEngines() {

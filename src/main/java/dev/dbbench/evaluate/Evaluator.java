@@ -132,8 +132,8 @@ public final class Evaluator {
     }
 
     /**
-     * Writes the benchmark's entry: the measured run with {@code recorder.runs() - 1} more, their
-     * timings pooled (other metrics keep the first run's values).
+     * Writes the benchmark's entry: the measured run with {@code recorder.runs() - 1} more, pooled as
+     * each metric pools its runs (timings keep every run; others keep the first run's values).
      *
      * @return what the recorded runs tell, for the result's note; empty for a single run
      */
@@ -143,13 +143,13 @@ public final class Evaluator {
             recorder.record(id, measured.values(), measured.environment());
             return "";
         }
-        final List<Timings> runs = new ArrayList<>(List.of(measured.values().get(Metrics.TIME).orElseThrow()));
+        final List<MetricValues> runs = new ArrayList<>(List.of(measured.values()));
         while (runs.size() < recorder.runs()) {
-            runs.add(anotherRun.measure().get(Metrics.TIME).orElseThrow());
+            runs.add(anotherRun.measure());
         }
-        final Timings pooled = Timings.pooled(runs);
-        recorder.record(id, measured.values().with(Metrics.TIME, pooled), measured.environment());
-        return recordedRuns(pooled, spec);
+        final MetricValues pooled = MetricValues.pooled(runs);
+        recorder.record(id, pooled, measured.environment());
+        return recordedRuns(pooled.get(Metrics.TIME).orElseThrow(), spec);
     }
 
     /** What the recorded runs tell about the benchmark's spread and what the gate will catch. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.spec.Sampling;
+import dev.dbbench.stats.Summary;
 
 /**
  * Runs a benchmark body according to a {@link Sampling}: calibration when asked for, warm-ups,
@@ -49,11 +50,32 @@ public final class Sampler {
     /**
      * One benchmark body to sample, with its untimed per-sample hook, its region timer and, where the
      * engine can tell, a probe of the server CPU time spent for it.
+     *
+     * @param clients for a body that client threads call at once, each client's call (the body with
+     *     values of its own), the first being {@code body}; empty for a body that runs alone
      */
-    public record Side(Operation body, Operation beforeSample, RegionTimer timer, Optional<ServerCpuProbe> serverCpu) {
+    public record Side(Operation body, Operation beforeSample, RegionTimer timer, Optional<ServerCpuProbe> serverCpu,
+            List<Operation> clients) {
+
+        public Side {
+            clients = List.copyOf(clients);
+        }
+
+        public Side(Operation body, Operation beforeSample, RegionTimer timer, Optional<ServerCpuProbe> serverCpu) {
+            this(body, beforeSample, timer, serverCpu, List.of());
+        }
 
         public Side(Operation body, Operation beforeSample, RegionTimer timer) {
             this(body, beforeSample, timer, Optional.empty());
+        }
+
+        /**
+         * A body that client threads call at once, one per call in {@code clients}; each call is timed
+         * whole, and each sample lasts the sampling's minimum sample time unless it fixes the calls of
+         * each client.
+         */
+        public static Side clients(List<Operation> clients, Operation beforeSample) {
+            return new Side(clients.get(0), beforeSample, new RegionTimer(), Optional.empty(), clients);
         }
     }
 
@@ -84,22 +106,24 @@ public final class Sampler {
     }
 
     private List<Samples> sample(List<Side> sides, Watchdog watchdog, Progress progress) throws Throwable {
+        try (Clients clients = new Clients(sides, release.thread(), plan.minSampleTime())) {
+            return sample(sides, clients, watchdog, progress);
+        }
+    }
+
+    private List<Samples> sample(List<Side> sides, Clients clients, Watchdog watchdog, Progress progress)
+            throws Throwable {
         final long start = System.nanoTime();
         final int[] ops = new int[sides.size()];
         for (int s = 0; s < sides.size(); s++) {
             final Side side = sides.get(s);
-            ops[s] = plan.opsPerSample() == Sampling.CALIBRATE
+            // Clients are not calibrated: their samples last the minimum sample time unless the calls are fixed.
+            ops[s] = plan.opsPerSample() == Sampling.CALIBRATE && side.clients().isEmpty()
                     ? calibrate(side.body(), side.beforeSample(), side.timer(), watchdog, progress)
                     : plan.opsPerSample();
         }
-        for (int i = 0; i < plan.warmups(); i++) {
-            for (int s = 0; s < sides.size(); s++) {
-                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
-                sample(sides.get(s), ops[s]);
-            }
-            checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
-        }
-        final Rounds rounds = new Rounds(sides, plan.samples(), rulerSlice.isPresent());
+        warmUps(sides, clients, ops, watchdog, progress);
+        final Rounds rounds = new Rounds(sides, clients, plan.samples(), rulerSlice.isPresent());
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
                 progress.at("sample", i + 1, plan.samples(), ops[s]);
@@ -113,27 +137,95 @@ public final class Sampler {
                 checkDeadline(watchdog, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
         }
-        final Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        return samples(rounds, clients, ops, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private void warmUps(List<Side> sides, Clients clients, int[] ops, Watchdog watchdog, Progress progress)
+            throws Throwable {
+        for (int i = 0; i < plan.warmups(); i++) {
+            for (int s = 0; s < sides.size(); s++) {
+                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
+                sides.get(s).beforeSample().run();
+                if (clients.has(s)) {
+                    clients.run(s, ops[s]);
+                } else {
+                    timed(sides.get(s), ops[s]);
+                }
+            }
+            checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
+        }
+    }
+
+    /** Each side's samples, from the rounds of its timed samples. */
+    private List<Samples> samples(Rounds rounds, Clients clients, int[] ops, Duration elapsed) {
         final List<Samples> result = new ArrayList<>();
-        for (int s = 0; s < sides.size(); s++) {
-            result.add(new Samples(rounds.nanosPerOp[s], ops[s], plan.warmups(), elapsed, rounds.serverNanosPerOp[s],
-                    rounds.sliceNanos, rounds.allocatedBytesPerOp[s]));
+        for (int s = 0; s < ops.length; s++) {
+            final Optional<ClientSamples> sampled = clients.has(s)
+                    ? Optional.of(clients.summary(s, rounds.clientSamples[s])) : Optional.empty();
+            // With clients, the calls of a sample are those of all clients, fixed or as many as fitted the time.
+            result.add(new Samples(rounds.nanosPerOp[s], sampled.isPresent() ? medianCalls(rounds.clientSamples[s])
+                    : ops[s], plan.warmups(), elapsed, rounds.serverNanosPerOp[s], rounds.sliceNanos,
+                    rounds.allocatedBytesPerOp[s], sampled));
         }
         return result;
     }
 
-    /** The timed samples of every side, filled round by round, with what each side's CPU probe costs. */
+    /** The client threads of the sides that have them, started for one sampling and stopped after it. */
+    private static final class Clients implements AutoCloseable {
+
+        private final List<Optional<ClientGroup>> groups = new ArrayList<>();
+        private final Duration sampleTime;
+
+        Clients(List<Side> sides, String thread, Duration sampleTime) {
+            this.sampleTime = sampleTime;
+            for (Side side : sides) {
+                groups.add(side.clients().isEmpty() ? Optional.empty()
+                        : Optional.of(new ClientGroup(side.clients(), thread)));
+            }
+        }
+
+        boolean has(int side) {
+            return groups.get(side).isPresent();
+        }
+
+        ClientGroup.Sample run(int side, int callsPerClient) throws Throwable {
+            return groups.get(side).orElseThrow().run(callsPerClient, sampleTime);
+        }
+
+        ClientSamples summary(int side, ClientGroup.Sample[] samples) {
+            return groups.get(side).orElseThrow().summary(samples);
+        }
+
+        @Override
+        public void close() {
+            groups.forEach(group -> group.ifPresent(ClientGroup::close));
+        }
+    }
+
+    private static int medianCalls(ClientGroup.Sample[] samples) {
+        return (int) Math.round(Summary.of(Arrays.stream(samples).mapToDouble(ClientGroup.Sample::calls).toArray())
+                .median());
+    }
+
+    /**
+     * The timed samples of every side, filled round by round, with what each side's CPU probe costs
+     * and what its clients measured.
+     */
     private static final class Rounds {
 
         private final List<Side> sides;
+        private final Clients clients;
         private final double[][] nanosPerOp;
         private final double[][] serverNanosPerOp;
         private final double[][] allocatedBytesPerOp;
+        private final ClientGroup.Sample[][] clientSamples;
         private final double[] sliceNanos;
         private final long[] probeCost;
 
-        Rounds(List<Side> sides, int samples, boolean sliced) throws Exception {
+        Rounds(List<Side> sides, Clients clients, int samples, boolean sliced) throws Exception {
             this.sides = sides;
+            this.clients = clients;
+            this.clientSamples = new ClientGroup.Sample[sides.size()][samples];
             this.nanosPerOp = new double[sides.size()][samples];
             this.serverNanosPerOp = new double[sides.size()][];
             this.allocatedBytesPerOp = new double[sides.size()][ThreadAllocation.supported() ? samples : 0];
@@ -150,6 +242,15 @@ public final class Sampler {
 
         void sample(int s, int i, int ops) throws Throwable {
             final Side side = sides.get(s);
+            if (clients.has(s)) {
+                side.beforeSample().run();
+                clientSamples[s][i] = clients.run(s, ops);
+                nanosPerOp[s][i] = clientSamples[s][i].nanosPerCall();
+                if (allocatedBytesPerOp[s].length > 0) {
+                    allocatedBytesPerOp[s][i] = clientSamples[s][i].allocatedBytesPerCall();
+                }
+                return;
+            }
             // The hook's allocations and server work are not the body's: both are read after it.
             final long[] counters = new long[2];
             nanosPerOp[s][i] = (double) Sampler.sample(side, ops, counters) / ops;
@@ -208,11 +309,6 @@ public final class Sampler {
             }
         }
         return timer.endSample(System.nanoTime() - start);
-    }
-
-    private static long sample(Side side, int ops) throws Throwable {
-        side.beforeSample().run();
-        return timed(side, ops);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.dbbench.measure;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The timed samples of one benchmark run, in nanoseconds per operation, in the order they were taken.
@@ -12,17 +13,29 @@ import java.util.Objects;
  *     empty when the engine could not measure it
  * @param rulerSliceNanos the time of each engine ruler slice run between the samples, one per
  *     sample (per round, when several benchmarks were sampled in turn); empty when there was none
- * @param allocatedBytesPerOp the bytes the body allocated in each sample per operation, in the same
- *     order; empty where the JVM does not count allocations per thread
+ * @param allocatedBytesPerOp the bytes the body allocated in each sample per operation (with client
+ *     threads, all clients' bytes over all their calls), in the same order; empty where the JVM does not
+ *     count allocations per thread
+ * @param clients what client threads measured besides the time per call, when they called the body:
+ *     then {@code nanosPerOp} holds the mean time of a call and {@code opsPerSample} the calls of all
+ *     clients in a sample (their median, when each sample lasted a fixed time)
  */
 public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
-        double[] serverCpuNanosPerOp, double[] rulerSliceNanos, double[] allocatedBytesPerOp) {
+        double[] serverCpuNanosPerOp, double[] rulerSliceNanos, double[] allocatedBytesPerOp,
+        Optional<ClientSamples> clients) {
 
     public Samples {
         nanosPerOp = nanosPerOp.clone();
         serverCpuNanosPerOp = serverCpuNanosPerOp.clone();
         rulerSliceNanos = rulerSliceNanos.clone();
         allocatedBytesPerOp = allocatedBytesPerOp.clone();
+    }
+
+    /** Samples of a body that ran alone. */
+    public Samples(double[] nanosPerOp, int opsPerSample, int warmups, Duration elapsed,
+            double[] serverCpuNanosPerOp, double[] rulerSliceNanos, double[] allocatedBytesPerOp) {
+        this(nanosPerOp, opsPerSample, warmups, elapsed, serverCpuNanosPerOp, rulerSliceNanos, allocatedBytesPerOp,
+                Optional.empty());
     }
 
     /** Samples without allocation counts. */
@@ -70,14 +83,14 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
                 && warmups == samples.warmups && elapsed.equals(samples.elapsed)
                 && Arrays.equals(serverCpuNanosPerOp, samples.serverCpuNanosPerOp)
                 && Arrays.equals(rulerSliceNanos, samples.rulerSliceNanos)
-                && Arrays.equals(allocatedBytesPerOp, samples.allocatedBytesPerOp);
+                && Arrays.equals(allocatedBytesPerOp, samples.allocatedBytesPerOp) && clients.equals(samples.clients);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(Arrays.hashCode(nanosPerOp), opsPerSample, warmups, elapsed,
                 Arrays.hashCode(serverCpuNanosPerOp), Arrays.hashCode(rulerSliceNanos),
-                Arrays.hashCode(allocatedBytesPerOp));
+                Arrays.hashCode(allocatedBytesPerOp), clients);
     }
 
     @Override
@@ -85,6 +98,7 @@ public record Samples(double[] nanosPerOp, int opsPerSample, int warmups, Durati
         return "Samples[" + Arrays.toString(nanosPerOp) + " ns/op, " + opsPerSample + " ops per sample, " + warmups
                 + " warm-ups, " + elapsed + (serverCpuNanosPerOp.length == 0 ? "" : ", server CPU "
                 + Arrays.toString(serverCpuNanosPerOp) + " ns/op") + (rulerSliceNanos.length == 0 ? ""
-                : ", ruler slices " + Arrays.toString(rulerSliceNanos) + " ns") + "]";
+                : ", ruler slices " + Arrays.toString(rulerSliceNanos) + " ns")
+                + clients.map(sampled -> ", " + sampled).orElse("") + "]";
     }
 }

@@ -7,8 +7,8 @@ import java.util.OptionalDouble;
 /**
  * One figure of a metric as plain numbers, for charts and benchmark dashboards (JMH's result
  * format, Bencher's): the current run's values and the baseline's, in one unit where lower is
- * better. A sampled figure (wall time) has one value per sample; a deterministic one (a count, a
- * size) has one value.
+ * better, except for a rate ({@code ops/s}), where higher is. A sampled figure (wall time) has one
+ * value per sample; a deterministic one (a count, a size) has one value.
  *
  * @param name the figure's name as dashboards key it, lower case with hyphens, unique across
  *     metrics, such as {@code latency} (Bencher's own name for time per operation)

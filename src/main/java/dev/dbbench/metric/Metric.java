@@ -45,6 +45,15 @@ public interface Metric<V, A extends Assessment> {
     }
 
     /**
+     * The value a baseline entry of several independent runs holds, from each run's value in order:
+     * by default the first run's. Timed metrics keep every run, whose spread sets the fence later
+     * runs are judged against.
+     */
+    default V pooled(List<V> runs) {
+        return runs.get(0);
+    }
+
+    /**
      * What the update mode leaves of an assessment of a {@link Gating#EXACT} metric: the changes it
      * accepts are gone, a missed declared expectation stands.
      */

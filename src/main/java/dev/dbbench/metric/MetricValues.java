@@ -2,6 +2,7 @@ package dev.dbbench.metric;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -42,6 +43,23 @@ public final class MetricValues {
         final Map<Metric<?, ?>, Object> copy = new LinkedHashMap<>(values);
         copy.putAll(others.values);
         return new MetricValues(copy);
+    }
+
+    /**
+     * The values of several independent runs as one, as a baseline entry of several runs holds them:
+     * each metric every run measured pooled the metric's way, any other as the first run has it.
+     */
+    public static MetricValues pooled(List<MetricValues> runs) {
+        MetricValues values = runs.get(0);
+        for (Metric<?, ?> metric : values.metrics()) {
+            values = pooled(metric, values, runs);
+        }
+        return values;
+    }
+
+    private static <V> MetricValues pooled(Metric<V, ?> metric, MetricValues values, List<MetricValues> runs) {
+        final List<V> each = runs.stream().map(run -> run.get(metric)).flatMap(Optional::stream).toList();
+        return each.size() == runs.size() ? values.with(metric, metric.pooled(each)) : values;
     }
 
     @SuppressWarnings("unchecked")

@@ -61,6 +61,21 @@ public record Timings(int warmups, int opsPerSample, double[] nanosPerOp, Sorted
     }
 
     /**
+     * The timings of another figure of the same samples, one value per sample (such as each sample's
+     * p99 latency): this sampling and ruler, and this run summarized by the figure's median.
+     *
+     * @throws IllegalStateException for timings of other than one run, such as pooled ones
+     */
+    public Timings sameRun(double[] figure) {
+        if (runs.size() != 1) {
+            throw new IllegalStateException("only the timings of one run have a figure of the same samples");
+        }
+        final RecordedRun run = runs.get(0);
+        return new Timings(warmups, opsPerSample, figure, ruler, List.of(new RecordedRun(Summary.of(figure).median(),
+                figure.length, run.slices(), run.recordedAt(), run.machine(), run.cpu())));
+    }
+
+    /**
      * Several runs of one benchmark as one value: their samples and runs one after another, each
      * ruler reading the median of the runs' readings, the sampling of the first. Timings without
      * runs of their own count as one run, summarized from their samples.

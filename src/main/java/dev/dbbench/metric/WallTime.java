@@ -1,17 +1,13 @@
 package dev.dbbench.metric;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
@@ -20,22 +16,20 @@ import dev.dbbench.text.Message;
 import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
-import dev.dbbench.verdict.RecordedRun;
 import dev.dbbench.verdict.Verdict;
 
 /**
  * Wall time per operation: the headline metric of every benchmark, judged statistically against the
  * baseline's samples (see {@link Judge}), gated by {@code dbbench.gate.time}.
  *
- * <p>Stored as {@code "time": {unit, sampling, summary, samples, ruler, runs}}; samples are rounded
- * to a tenth of a nanosecond, below any timer's resolution, so files carry no meaningless digits.
+ * <p>Stored as {@code "time": {unit, sampling, summary, samples, ruler, runs}} (see {@link TimingsJson});
  * {@code runs} holds one summary per independent run the pooled samples came from ({@code median},
  * {@code n}, {@code slices} where the engine has a ruler, {@code recordedAt}, {@code machine},
  * {@code cpu}); entries written before runs were kept have none and are single-run baselines.
  */
 public final class WallTime implements Metric<Timings, TimeAssessment> {
 
-    /** The only time unit stored. */
+    /** The unit wall time is stored and reported in. */
     public static final String UNIT = "ns/op";
 
     /**
@@ -59,136 +53,12 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
 
     @Override
     public JsonNode write(Timings value) {
-        final ObjectNode json = MetricJson.NODES.objectNode();
-        json.put("unit", UNIT);
-        final ObjectNode sampling = json.putObject("sampling");
-        sampling.put("warmups", value.warmups());
-        sampling.put("samples", value.nanosPerOp().length);
-        sampling.put("opsPerSample", value.opsPerSample());
-        // Summarized after rounding, so a file read and written again is byte for byte the same.
-        final double[] samples = value.nanosPerOp();
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = tenth(samples[i]);
-        }
-        final Summary summary = Summary.of(samples);
-        json.set("summary", MetricJson.tree(new Summary(summary.n(), tenth(summary.min()), tenth(summary.median()),
-                tenth(summary.p90()), tenth(summary.p99()), tenth(summary.max()), tenth(summary.mean()),
-                tenth(summary.stdev()), tenth(summary.mad()))));
-        json.set("samples", MetricJson.numbers(samples));
-        final ObjectNode ruler = json.putObject("ruler");
-        value.ruler().forEach((key, nanos) -> ruler.set(key, MetricJson.number(Math.round(nanos))));
-        if (!value.runs().isEmpty()) {
-            final ArrayNode runs = json.putArray("runs");
-            for (RecordedRun run : value.runs()) {
-                final ObjectNode stored = runs.addObject();
-                stored.set("median", MetricJson.number(tenth(run.median())));
-                stored.put("n", run.n());
-                if (run.hasSlices()) {
-                    stored.set("slices", MetricJson.number(Math.round(run.slices())));
-                }
-                stored.put("recordedAt", run.recordedAt());
-                stored.put("machine", run.machine());
-                stored.put("cpu", run.cpu());
-            }
-        }
-        return json;
-    }
-
-    private static double tenth(double nanos) {
-        return Math.round(nanos * 10) / 10.0;
-    }
-
-    /** How the samples were taken, as stored. */
-    private record Sampling(int warmups, int samples, int opsPerSample) {
-    }
-
-    /** The stored layout; the summary is there for readers of the file and recomputed from the samples. */
-    private record Stored(String unit, Sampling sampling, Summary summary, JsonNode samples, JsonNode ruler) {
+        return TimingsJson.write(value, TimingsJson.Unit.NANOS_PER_OP);
     }
 
     @Override
     public Timings read(JsonNode json) {
-        final List<RecordedRun> runs = json.isObject() && json.has("runs") ? runs(json.get("runs")) : List.of();
-        final Stored stored = MetricJson.read(json.isObject() ? ((ObjectNode) json.deepCopy()).without("runs") : json,
-                Stored.class);
-        if (!UNIT.equals(stored.unit())) {
-            throw new InvalidValueException("unit must be \"" + UNIT + "\" but was \"" + stored.unit() + "\"");
-        }
-        final double[] samples = MetricJson.numbers(stored.samples(), "samples", false);
-        if (samples.length == 0) {
-            throw new InvalidValueException("samples is empty");
-        }
-        if (samples.length > MAX_SAMPLES) {
-            throw new InvalidValueException("samples holds " + samples.length + " values, more than the "
-                    + MAX_SAMPLES + " a baseline entry may hold");
-        }
-        if (stored.sampling().samples() != samples.length) {
-            throw new InvalidValueException("sampling.samples says " + stored.sampling().samples() + " but samples"
-                    + " holds " + samples.length + " values");
-        }
-        if (!stored.ruler().isObject()) {
-            throw new InvalidValueException("ruler must be an object of positive numbers");
-        }
-        final SortedMap<String, Double> ruler = new TreeMap<>();
-        stored.ruler().fields().forEachRemaining(field -> {
-            if (!field.getValue().isNumber() || !(field.getValue().doubleValue() > 0)) {
-                throw new InvalidValueException("ruler.\"" + field.getKey() + "\" must be a positive number");
-            }
-            ruler.put(field.getKey(), field.getValue().doubleValue());
-        });
-        final int pooled = runs.stream().mapToInt(RecordedRun::n).sum();
-        if (!runs.isEmpty() && pooled != samples.length) {
-            throw new InvalidValueException("runs hold " + pooled + " samples in all but samples holds "
-                    + samples.length + " values");
-        }
-        return new Timings(stored.sampling().warmups(), stored.sampling().opsPerSample(), samples, ruler, runs);
-    }
-
-    private static final List<String> RUN_FIELDS = List.of("median", "n", "slices", "recordedAt", "machine", "cpu");
-
-    /** The stored runs, each checked field by field; {@code slices} is the only optional one. */
-    private static List<RecordedRun> runs(JsonNode json) {
-        if (!json.isArray() || json.isEmpty()) {
-            throw new InvalidValueException("runs must be a non-empty array of run summaries");
-        }
-        final List<RecordedRun> runs = new ArrayList<>();
-        for (int i = 0; i < json.size(); i++) {
-            final JsonNode run = json.get(i);
-            final String where = "runs[" + i + "]";
-            if (!run.isObject()) {
-                throw new InvalidValueException(where + " must be an object");
-            }
-            run.fieldNames().forEachRemaining(name -> {
-                if (!RUN_FIELDS.contains(name)) {
-                    throw new InvalidValueException(where + " has the unknown field \"" + name + "\"");
-                }
-            });
-            final JsonNode median = run.get("median");
-            final JsonNode n = run.get("n");
-            final JsonNode slices = run.get("slices");
-            if (median == null || !median.isNumber() || !(median.doubleValue() > 0)
-                    || Double.isInfinite(median.doubleValue())) {
-                throw new InvalidValueException(where + ".median must be a number above zero");
-            }
-            if (n == null || !n.canConvertToExactIntegral() || n.asInt() < 1) {
-                throw new InvalidValueException(where + ".n must be an integer of at least 1");
-            }
-            if (slices != null && (!slices.isNumber() || !(slices.doubleValue() > 0))) {
-                throw new InvalidValueException(where + ".slices must be a number above zero");
-            }
-            runs.add(new RecordedRun(median.doubleValue(), n.asInt(),
-                    slices == null ? Double.NaN : slices.doubleValue(), text(run, "recordedAt", where),
-                    text(run, "machine", where), text(run, "cpu", where)));
-        }
-        return runs;
-    }
-
-    private static String text(JsonNode run, String field, String where) {
-        final JsonNode value = run.get(field);
-        if (value == null || !value.isTextual()) {
-            throw new InvalidValueException(where + "." + field + " must be a text");
-        }
-        return value.asText();
+        return TimingsJson.read(json, TimingsJson.Unit.NANOS_PER_OP);
     }
 
     @Override
@@ -202,6 +72,12 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
     @Override
     public TimeAssessment confirm(TimeAssessment first, TimeAssessment rerun) {
         return new TimeAssessment(Judge.confirm(first.judgement(), rerun.judgement()));
+    }
+
+    /** The runs' samples one after another, each run kept apart for the fence. */
+    @Override
+    public Timings pooled(List<Timings> runs) {
+        return Timings.pooled(runs);
     }
 
     @Override

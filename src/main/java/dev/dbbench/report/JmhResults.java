@@ -62,7 +62,8 @@ public final class JmhResults implements ResultFormat {
         final ObjectNode json = NODES.objectNode();
         json.put("benchmark", result.className() + "." + result.method());
         json.put("mode", "avgt");
-        json.put("threads", 1);
+        // Client threads, where the benchmark had them; the score is then the mean time of one call, as JMH's.
+        json.put("threads", result.json().path("threads").asInt(1));
         json.put("forks", 1);
         json.put("warmupIterations", result.json().path("warmups").asInt(0));
         json.put("measurementIterations", primary.current().length);

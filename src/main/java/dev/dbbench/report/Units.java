@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import dev.dbbench.text.Figures;
 
-/** How the HTML report writes a measure's value in its unit: times readable, bytes in KiB/MiB, counts plain. */
+/** How the HTML report writes a measure's value in its unit: times and rates readable, bytes in KiB/MiB, counts plain. */
 final class Units {
 
     private Units() {
@@ -19,6 +19,9 @@ final class Units {
         }
         if (unit.startsWith("ns")) {
             return Figures.duration(value);
+        }
+        if (unit.equals("ops/s")) {
+            return Figures.rate(value);
         }
         if (unit.equals("bytes")) {
             return bytes(value);

@@ -28,8 +28,10 @@ import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
 import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.InstructionCounts;
+import dev.dbbench.metric.LatencySamples;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.ThroughputSamples;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
@@ -74,7 +76,8 @@ public final class BenchmarkRun {
         final Injected injected = new Injected(spec.testClass());
         injected.add(spec.method(), ownArguments, target, arguments);
         final Operation beforeSample = hooks(instance, target, scope, injected);
-        final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target);
+        final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target, scope,
+                injected);
         final List<OtherSide> others = otherSides(instance, scope, injected);
         final List<Sampler.Side> sides = new ArrayList<>(List.of(own));
         others.forEach(other -> sides.add(other.side()));
@@ -130,12 +133,18 @@ public final class BenchmarkRun {
 
     /**
      * The values of the metrics sampling measures: wall time (with the run's summary, where and when it
-     * was taken), server CPU where the engine reads it, and allocations where the JVM counts them.
+     * was taken), the throughput and latency of client threads, server CPU where the engine reads it,
+     * and allocations where the JVM counts them.
      */
     private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
             SortedMap<String, String> environment) {
-        MetricValues values = MetricValues.empty().with(Metrics.TIME, Timings.of(samples, reading, Instant.now(),
-                HostFingerprint.machine(), HostFingerprint.cpu(environment)));
+        final Timings time = Timings.of(samples, reading, Instant.now(), HostFingerprint.machine(),
+                HostFingerprint.cpu(environment));
+        MetricValues values = MetricValues.empty().with(Metrics.TIME, time);
+        if (samples.clients().isPresent()) {
+            values = values.with(Metrics.THROUGHPUT, ThroughputSamples.of(samples.clients().get(), time))
+                    .with(Metrics.LATENCY, LatencySamples.of(samples.clients().get(), time));
+        }
         if (samples.serverCpuNanosPerOp().length > 0) {
             values = values.with(Metrics.SERVER_CPU, samples.serverCpuNanosPerOp());
         }
@@ -178,10 +187,23 @@ public final class BenchmarkRun {
         return environment;
     }
 
+    /**
+     * A body to sample: alone, or called by the benchmark's client threads, the first with
+     * {@code values} and each other with values of its own, resolved for it and checked with the rest.
+     */
     private Sampler.Side side(Method method, Object instance, Object[] values, Operation beforeSample,
-            RegionTimer timer, EngineTarget on) throws Exception {
-        return new Sampler.Side(() -> Invoker.invoke(method, instance, values), beforeSample, timer,
-                serverCpu(values, on));
+            RegionTimer timer, EngineTarget on, Closer scope, Injected injected) throws Exception {
+        if (!spec.sampling().hasClients()) {
+            return new Sampler.Side(() -> Invoker.invoke(method, instance, values), beforeSample, timer,
+                    serverCpu(values, on));
+        }
+        final List<Operation> clients = new ArrayList<>(List.of(() -> Invoker.invoke(method, instance, values)));
+        while (clients.size() < spec.sampling().threads()) {
+            final Object[] own = arguments.resolve(method, on, scope, timer);
+            injected.add(method, own, on, arguments);
+            clients.add(() -> Invoker.invoke(method, instance, own));
+        }
+        return Sampler.Side.clients(clients, beforeSample);
     }
 
     /** Calls every {@code @BeforeSample} method of the class, parameters resolved once for the target. */
@@ -208,7 +230,8 @@ public final class BenchmarkRun {
                 final Object[] values = arguments.resolve(expectation.other(), otherTarget.get(), scope, timer);
                 injected.add(expectation.other(), values, otherTarget.get(), arguments);
                 others.add(new OtherSide(expectation, otherTarget.get(), side(expectation.other(), instance, values,
-                        hooks(instance, otherTarget.get(), scope, injected), timer, otherTarget.get())));
+                        hooks(instance, otherTarget.get(), scope, injected), timer, otherTarget.get(), scope,
+                        injected)));
             }
         }
         return others;

@@ -2,8 +2,10 @@ package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.CountTolerance;
@@ -11,6 +13,7 @@ import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.MaxStatements;
 import dev.dbbench.api.NoSeqScan;
+import dev.dbbench.api.SampleTimer;
 import dev.dbbench.api.UsesIndex;
 import dev.dbbench.config.Settings;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -43,7 +46,8 @@ public final class SpecFactory {
                 Duration.ofMillis(attribute(where, "minSampleMillis", annotation.minSampleMillis(), 1,
                         defaults.minSampleMillis())),
                 Duration.ofSeconds(attribute(where, "timeoutSeconds", annotation.timeoutSeconds(), 1,
-                        defaults.timeoutSeconds())));
+                        defaults.timeoutSeconds())),
+                threads(where, method, annotation.threads(), defaults.threads()));
         final TimingRule rule = new TimingRule(
                 attribute(where, "thresholdPercent", annotation.thresholdPercent(), 0, defaults.thresholdPercent()),
                 defaults.alpha(), defaults.noiseFloorPercent(), defaults.rulerMaxDriftPercent(), defaults.normalize(),
@@ -99,6 +103,23 @@ public final class SpecFactory {
                 noSeqScan.map(annotation -> List.of(annotation.value())).orElse(List.of()),
                 noSeqScan.map(annotation -> annotation.value().length == 0).orElse(false),
                 maxStatements.map(MaxStatements::value).orElse(PlanExpectations.UNLIMITED));
+    }
+
+    /**
+     * The client threads: the attribute if set (from 1 to {@link ConfigKeys#MAX_THREADS}), else the
+     * configured count, else none. Clients time each call whole, so their body takes no {@link SampleTimer}.
+     */
+    private static int threads(String where, Method method, int annotated, OptionalInt configured) {
+        if (annotated != DbBenchmark.DEFAULT && (annotated < 1 || annotated > ConfigKeys.MAX_THREADS)) {
+            throw new DbBenchConfigurationException(where + " must declare threads from 1 to "
+                    + ConfigKeys.MAX_THREADS + " but was " + annotated);
+        }
+        final int threads = annotated == DbBenchmark.DEFAULT ? configured.orElse(Sampling.NO_CLIENTS) : annotated;
+        if (threads != Sampling.NO_CLIENTS && Arrays.asList(method.getParameterTypes()).contains(SampleTimer.class)) {
+            throw new DbBenchConfigurationException(where + " runs " + threads + " client thread(s), which time"
+                    + " each call whole, so it cannot take a SampleTimer; remove the parameter or threads");
+        }
+        return threads;
     }
 
     /** An annotation attribute if set (and at least {@code min}), else the configured value. */

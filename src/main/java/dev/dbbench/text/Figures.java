@@ -3,8 +3,8 @@ package dev.dbbench.text;
 import java.util.Locale;
 
 /**
- * How every message, table and report writes a figure: durations with three significant digits in
- * a readable unit, ratios as {@code 1.07x}, p-values, percentages and intervals. Unknown figures
+ * How every message, table and report writes a figure: durations and rates with three significant
+ * digits in a readable unit, ratios as {@code 1.07x}, p-values, percentages and intervals. Unknown figures
  * (NaN) read {@code -}.
  */
 public final class Figures {
@@ -14,18 +14,27 @@ public final class Figures {
 
     /** A duration in nanoseconds, such as {@code 12.3 µs}. */
     public static String duration(double nanos) {
-        if (Double.isNaN(nanos)) {
+        return thousands(nanos, " ns", " µs", " ms", " s");
+    }
+
+    /** Operations per second, such as {@code 12.3k ops/s}. */
+    public static String rate(double perSecond) {
+        return thousands(perSecond, " ops/s", "k ops/s", "M ops/s", "G ops/s");
+    }
+
+    /** A value with three significant digits and the suffix of its power of a thousand. */
+    private static String thousands(double value, String... suffixes) {
+        if (Double.isNaN(value)) {
             return "-";
         }
-        final String[] units = {"ns", "µs", "ms", "s"};
-        double value = nanos;
+        double scaled = value;
         int unit = 0;
         // Round first, then choose the unit, so 999.7 ns reads "1.00 µs" rather than "1000 ns".
-        while (unit < units.length - 1 && Math.abs(roundToSignificant(value)) >= 1_000) {
-            value /= 1_000;
+        while (unit < suffixes.length - 1 && Math.abs(roundToSignificant(scaled)) >= 1_000) {
+            scaled /= 1_000;
             unit++;
         }
-        return significant(value) + " " + units[unit];
+        return significant(scaled) + suffixes[unit];
     }
 
     /** A ratio such as {@code 1.07x}. */

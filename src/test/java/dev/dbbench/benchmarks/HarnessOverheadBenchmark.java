@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * dbbench's own cost, measured: the harness overhead per operation of an empty benchmark body, and
- * a JDBC point lookup timed through dbbench against the same loop written by hand in the same JVM.
+ * dbbench's own cost, measured: the harness overhead per operation of an empty benchmark body, alone
+ * and called by client threads, and a JDBC point lookup timed through dbbench against the same loop written by hand in the same JVM.
  *
  * <p>Run with {@code mvn -B verify -Pharness-benchmarks}; it prints the figures quoted in the README.
  */
@@ -45,12 +45,17 @@ class HarnessOverheadBenchmark {
     @Test
     void report() throws Exception {
         final List<Double> empty = new ArrayList<>();
+        final List<Double> emptyClients = new ArrayList<>();
+        final List<Double> emptyClientsP50 = new ArrayList<>();
         final List<Double> ratios = new ArrayList<>();
         final List<Double> viaDbbench = new ArrayList<>();
         final List<Double> byHand = new ArrayList<>();
         for (int round = 0; round < ROUNDS; round++) {
             final Path results = run(EmptyBodyCase.class, "empty-" + round);
             empty.add(median(results, "empty"));
+            final JsonNode clients = result(run(EmptyClientsCase.class, "clients-" + round), "empty");
+            emptyClients.add(clients.get("current").get("median").asDouble());
+            emptyClientsP50.add(clients.get("latency").get("p50").asDouble());
 
             final Path lookups = run(PointLookupCase.class, "lookup-" + round);
             final double dbbench = median(lookups, "lookup");
@@ -61,6 +66,9 @@ class HarnessOverheadBenchmark {
         }
         System.out.printf(Locale.ROOT, "%nharness overhead (%d rounds, medians of %d samples each)%n", ROUNDS, SAMPLES);
         System.out.printf(Locale.ROOT, "  empty @DbBenchmark body: %.1f ns/op (rounds: %s)%n", median(empty), format(empty));
+        System.out.printf(Locale.ROOT, "  empty @DbBenchmark(threads = %d) body: mean %.1f ns/op per client (rounds: %s),"
+                + " p50 %.1f ns (rounds: %s)%n", EmptyClientsCase.THREADS, median(emptyClients), format(emptyClients),
+                median(emptyClientsP50), format(emptyClientsP50));
         System.out.printf(Locale.ROOT, "  JDBC point lookup: dbbench %.1f µs/op, hand-written loop %.1f µs/op%n",
                 median(viaDbbench) / 1000, median(byHand) / 1000);
         System.out.printf(Locale.ROOT, "  ratio hand-written / dbbench: %.3f (rounds: %s)%n", median(ratios),
@@ -82,10 +90,14 @@ class HarnessOverheadBenchmark {
     }
 
     private static double median(Path results, String method) throws Exception {
+        return result(results, method).get("current").get("median").asDouble();
+    }
+
+    private static JsonNode result(Path results, String method) throws Exception {
         final JsonNode root = new ObjectMapper().readTree(Files.readString(results));
         for (JsonNode result : root.get("results")) {
             if (result.get("method").asText().equals(method)) {
-                return result.get("current").get("median").asDouble();
+                return result;
             }
         }
         throw new IllegalStateException("no result for " + method + " in " + results);
@@ -105,6 +117,20 @@ class HarnessOverheadBenchmark {
     static class EmptyBodyCase {
 
         @DbBenchmark(warmups = 5, samples = SAMPLES, opsPerSample = 1_000_000)
+        void empty() {
+        }
+    }
+
+    /**
+     * An empty body called by client threads, a million calls each per sample: what is left is each
+     * client's loop, its clock reading and its latency histogram. Two clients, one per core here. The
+     * mean per call also holds the time a client was descheduled (a few long "calls"); the p50 does not.
+     */
+    static class EmptyClientsCase {
+
+        static final int THREADS = 2;
+
+        @DbBenchmark(threads = THREADS, warmups = 5, samples = SAMPLES, opsPerSample = 1_000_000)
         void empty() {
         }
     }

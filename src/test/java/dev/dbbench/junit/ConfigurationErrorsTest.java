@@ -9,6 +9,7 @@ import java.util.List;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
+import dev.dbbench.api.SampleTimer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
@@ -29,6 +30,10 @@ class ConfigurationErrorsTest {
                 "@DbBenchmark on BadAnnotationsCase.negativeThreshold() must declare thresholdPercent >= 0 but was -5",
                 "@DbBenchmark on BadAnnotationsCase.negativeWarmups() must declare warmups >= 0 but was -1",
                 "@DbBenchmark on BadAnnotationsCase.zeroTimeout() must declare timeoutSeconds >= 1 but was 0",
+                "@DbBenchmark on BadAnnotationsCase.zeroThreads() must declare threads from 1 to 256 but was 0",
+                "@DbBenchmark on BadAnnotationsCase.negativeThreads() must declare threads from 1 to 256 but was -3",
+                "@DbBenchmark on BadAnnotationsCase.threadsWithTimer() runs 2 client thread(s), which time each call"
+                        + " whole, so it cannot take a SampleTimer; remove the parameter or threads",
                 "@Postgres on BadAnnotationsCase.unsupportedVersion() must declare version a PostgreSQL major version"
                         + " from 14 to 18 but was '12'",
                 "@Postgres on BadAnnotationsCase.malformedSetting() must declare settings as name=value, such as"
@@ -44,6 +49,16 @@ class ConfigurationErrorsTest {
 
         assertThat(containerFailures(results)).containsExactly(
                 "configuration parameter dbbench.samples must be an integer >= 1 but was 'many'");
+    }
+
+    @Test
+    void threadsParameterOutOfRangeNamesWhatIsAllowed() {
+        final EngineExecutionResults results = new FixtureRunner(temp)
+                .with(ConfigKeys.THREADS, "0")
+                .run(DefaultsCase.class);
+
+        assertThat(containerFailures(results)).containsExactly(
+                "configuration parameter dbbench.threads must be an integer from 1 to 256 but was '0'");
     }
 
     @Test
@@ -91,6 +106,18 @@ class ConfigurationErrorsTest {
 
         @DbBenchmark(timeoutSeconds = 0)
         void zeroTimeout(Connection db) {
+        }
+
+        @DbBenchmark(threads = 0)
+        void zeroThreads(Connection db) {
+        }
+
+        @DbBenchmark(threads = -3)
+        void negativeThreads(Connection db) {
+        }
+
+        @DbBenchmark(threads = 2)
+        void threadsWithTimer(Connection db, SampleTimer timer) {
         }
 
         @DbBenchmark

@@ -18,6 +18,15 @@ class FiguresTest {
     }
 
     @Test
+    void ratesInThousandsAndMillionsPerSecond() {
+        assertThat(Figures.rate(412.3)).isEqualTo("412 ops/s");
+        assertThat(Figures.rate(999.7)).isEqualTo("1.00k ops/s");
+        assertThat(Figures.rate(12_345)).isEqualTo("12.3k ops/s");
+        assertThat(Figures.rate(1_234_567)).isEqualTo("1.23M ops/s");
+        assertThat(Figures.rate(Double.NaN)).isEqualTo("-");
+    }
+
+    @Test
     void microsecondsFromOneMicrosecond() {
         assertThat(Figures.duration(1_000)).isEqualTo("1.00 µs");
         assertThat(Figures.duration(1_234)).isEqualTo("1.23 µs");
