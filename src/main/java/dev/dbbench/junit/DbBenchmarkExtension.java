@@ -130,6 +130,10 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
                     + " benchmark invocation; load data that depends on it in a @DbFixture method that declares it:"
                     + " each value then gets a database of its own, filled for it");
         }
+        if (ScalePoint.isValueType(type)) {
+            // Supported only where the invocation's value goes to the parameter: it needs no engine target.
+            return point(context).orElseThrow().argument(parameterContext.getParameter());
+        }
         try {
             final Closer scope = context.getTestMethod().isPresent() ? scope(context) : classContext(context).closer();
             return arguments(context).resolve(parameterContext.getParameter(), currentTarget(context, type), scope);
