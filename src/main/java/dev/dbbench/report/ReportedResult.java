@@ -112,12 +112,17 @@ public record ReportedResult(String className, String method, String target, Str
 
     /** {@code SimpleClassName.method}, then the value of its parameter where it has one: {@code rows=1000}. */
     public String nameAtPoint() {
-        return name() + parameter.map(point -> " " + point.label()).orElse("");
+        return name() + pointSuffix();
     }
 
     /** {@code SimpleClassName.method [target]}, then the value of its parameter where it has one. */
     public String qualifiedName() {
-        return name() + " [" + target + "]" + parameter.map(point -> " " + point.label()).orElse("");
+        return name() + " [" + target + "]" + pointSuffix();
+    }
+
+    /** {@code " rows=1000"}, or nothing for a benchmark without a parameter. */
+    private String pointSuffix() {
+        return parameter.map(point -> " " + point.label()).orElse("");
     }
 
     /** {@code fully.qualified.Class.method [target]}: unique in a run, also across classes of one simple name. */
