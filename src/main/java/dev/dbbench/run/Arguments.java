@@ -47,10 +47,8 @@ public final class Arguments {
 
     /** A value for one engine parameter, or the parameter of the invocation's scale, on {@code target}. */
     public Object resolve(Parameter parameter, EngineTarget target, Closer scope) throws Exception {
-        if (point.isPresent() && point.get().receivedBy(parameter)) {
-            return point.get().argument(parameter);
-        }
-        return database(target).resolve(parameter, scope);
+        final Optional<Object> value = point.flatMap(each -> each.valueFor(parameter));
+        return value.isPresent() ? value.get() : database(target).resolve(parameter, scope);
     }
 
     /**
@@ -68,9 +66,10 @@ public final class Arguments {
                 instance != null);
         try (Closer scope = new Closer()) {
             for (Method fixture : fixtures) {
-                final Object[] values = values(fixture, parameter -> data.isPresent() && data.get().receivedBy(parameter)
-                        ? data.get().argument(parameter)
-                        : database.resolve(parameter, scope));
+                final Object[] values = values(fixture, parameter -> {
+                    final Optional<Object> value = data.flatMap(each -> each.valueFor(parameter));
+                    return value.isPresent() ? value.get() : database.resolve(parameter, scope);
+                });
                 try {
                     Invoker.invoke(fixture, instance, values);
                 } catch (Exception | Error e) {

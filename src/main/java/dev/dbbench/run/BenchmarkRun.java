@@ -168,7 +168,7 @@ public final class BenchmarkRun {
         final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
         final InstructionCounts counts = InstructionCountRun.count(counting.get(), spec.method(), instance,
-                ownArguments, spec.beforeSample(), recorded);
+                ownArguments, spec.beforeSample(), spec.point(), recorded);
         return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counts), measured.environment(),
                 measured.unmeasured());
     }

@@ -2,6 +2,7 @@ package dev.dbbench.spec;
 
 import java.lang.reflect.Executable;
 import java.lang.reflect.Parameter;
+import java.util.Optional;
 
 import dev.dbbench.api.DbBenchConfigurationException;
 
@@ -24,6 +25,11 @@ public record ScalePoint(String name, long value) {
     /** Whether {@code parameter} receives this value: it has the parameter's name and a type that takes it. */
     public boolean receivedBy(Parameter parameter) {
         return parameter.getName().equals(name) && isValueType(parameter.getType());
+    }
+
+    /** The value for {@code parameter}, when it receives it: see {@link #receivedBy} and {@link #argument}. */
+    public Optional<Object> valueFor(Parameter parameter) {
+        return receivedBy(parameter) ? Optional.of(argument(parameter)) : Optional.empty();
     }
 
     /** The value as {@code parameter}'s type takes it; an {@code int} parameter fails for a value beyond its range. */

@@ -72,6 +72,18 @@ class ScaleParametersTest {
     }
 
     @Test
+    void theValueReachesHooksAndBodyOnTheCountingCopyToo() throws Exception {
+        Requirements.valgrind();
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.COUNT_INSTRUCTIONS, "auto");
+
+        runner.run(RowsCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2).failed(0));
+
+        final JsonNode baseline = new ObjectMapper().readTree(runner.baselineFile(RowsCase.class).toFile());
+        assertThat(baseline.get("benchmarks").get("count [postgres 17 embedded] rows=20").has("instructions"))
+                .isTrue();
+    }
+
+    @Test
     void aClassWideParameterNoFixtureTakesSharesTheClassDatabase() {
         final EngineExecutionResults results = new FixtureRunner(temp).run(BatchCase.class);
 
