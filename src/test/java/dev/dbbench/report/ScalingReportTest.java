@@ -1,6 +1,7 @@
 package dev.dbbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Instant;
 import java.util.List;
@@ -31,7 +32,7 @@ class ScalingReportTest {
         assertThat(scaling.values()).containsExactly(1_000L, 10_000L, 100_000L);
         final ReportedScaling.Count blocks = scaling.counts().get(0);
         assertThat(blocks.counts()).containsExactly(16L, 105L, 843L);
-        assertThat(blocks.allowed().get(2)).isEqualTo(2.5, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(blocks.allowed().get(2)).isCloseTo(2.5, within(1e-9));
         assertThat(blocks.fitted()).isEqualTo("LINEAR");
         assertThat(blocks.within()).isFalse();
     }
