@@ -49,8 +49,8 @@ class ScaleParametersTest {
         results.testEvents().assertStatistics(stats -> stats.succeeded(2).failed(0));
         assertThat(displayNames(results)).containsExactly("[postgres 17 embedded] rows=10",
                 "[postgres 17 embedded] rows=20");
-        assertThat(EVENTS).containsSubsequence("load 10", "before sample 10", "count 10 found 10", "load 20",
-                "before sample 20", "count 20 found 20");
+        assertThat(EVENTS).containsSubsequence("before each 10", "load 10", "before sample 10", "count 10 found 10",
+                "before each 20", "load 20", "before sample 20", "count 20 found 20");
         final JsonNode baseline = new ObjectMapper().readTree(runner.baselineFile(RowsCase.class).toFile());
         assertThat(baseline.get("benchmarks").fieldNames()).toIterable().containsExactly(
                 "count [postgres 17 embedded] rows=10", "count [postgres 17 embedded] rows=20");
@@ -105,6 +105,11 @@ class ScaleParametersTest {
             try (Statement statement = db.createStatement()) {
                 statement.execute("CREATE TABLE t AS SELECT g AS k FROM generate_series(1, " + rows + ") g");
             }
+        }
+
+        @BeforeEach
+        void beforeEach(long rows) {
+            EVENTS.add("before each " + rows);
         }
 
         @BeforeSample

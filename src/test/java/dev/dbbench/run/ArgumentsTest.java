@@ -72,8 +72,8 @@ class ArgumentsTest {
                 new BaselineStore(Path.of("unused")));
 
         try (Closer scope = new Closer()) {
-            assertThatThrownBy(() -> new Arguments(classContext, null, Optional.empty()).resolve(method("body"), TARGET, scope,
-                    new RegionTimer()))
+            assertThatThrownBy(() -> new Arguments(classContext, null, Optional.empty()).resolve(method("body"),
+                    TARGET, scope, new RegionTimer()))
                     .isInstanceOf(DbBenchConfigurationException.class)
                     .hasMessage("@DbFixture method InstanceFixtureCase.fill() is not static, but the database is"
                             + " first needed before a test instance exists; make it static");
