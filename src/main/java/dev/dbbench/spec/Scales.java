@@ -1,9 +1,9 @@
 package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
