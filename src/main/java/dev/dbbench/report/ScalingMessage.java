@@ -73,7 +73,8 @@ public final class ScalingMessage {
         });
         final List<String> lines = new ArrayList<>();
         for (List<String> row : rows) {
-            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-" + widths[0] + "s", row.get(0)));
+            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-" + widths[0] + "s",
+                    row.get(0)));
             for (int i = 1; i < row.size(); i++) {
                 line.append(String.format(Locale.ROOT, "  %" + widths[i] + "s", row.get(i)));
             }

@@ -33,7 +33,8 @@ public final class ScalingSeries {
 
     /** The result, with the judgement of the benchmark's growth when it completes its target's values. */
     public synchronized BenchmarkResult add(BenchmarkResult result) {
-        final List<BenchmarkResult> series = byTarget.computeIfAbsent(result.id().target(), target -> new ArrayList<>());
+        final List<BenchmarkResult> series = byTarget.computeIfAbsent(result.id().target(),
+                target -> new ArrayList<>());
         series.add(result);
         return series.size() == values ? result.withScaling(evaluator.evaluate(atMost, series)) : result;
     }

@@ -24,6 +24,11 @@ public record ScalePoint(String name, long value) {
 
     /** Whether {@code parameter} receives this value: it has the parameter's name and a type that takes it. */
     public boolean receivedBy(Parameter parameter) {
+        return takes(parameter, name);
+    }
+
+    /** Whether {@code parameter} takes the values of a parameter named {@code name}. */
+    static boolean takes(Parameter parameter, String name) {
         return parameter.getName().equals(name) && isValueType(parameter.getType());
     }
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -21,6 +22,7 @@ import dev.dbbench.config.Choices;
 import dev.dbbench.config.ScaleLevel;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The {@code @Scale} parameter of a benchmark, from the method's annotation, else its class's (or an
@@ -120,6 +122,25 @@ public final class Scales {
                 throw new DbBenchConfigurationException(where + " declares the value " + value + " twice in " + list
                         + "; each value is one benchmark, with one baseline entry");
             }
+        }
+    }
+
+    /**
+     * Some method of the class takes the value of the benchmark's parameter; else every value would
+     * measure the same thing. Checked after the benchmark's own parameters, whose errors say more.
+     */
+    static void checkTaken(Class<?> testClass, Method method, String name) {
+        final boolean taken = !ReflectionSupport.findMethods(testClass,
+                candidate -> Stream.of(candidate.getParameters())
+                        .anyMatch(parameter -> ScalePoint.takes(parameter, name)),
+                HierarchyTraversalMode.TOP_DOWN).isEmpty();
+        if (!taken) {
+            final String where = "@Scale(name = \"" + name + "\") on "
+                    + declared(testClass, method).orElseThrow().element();
+            throw new DbBenchConfigurationException(where + " gives its values to int or long parameters named "
+                    + name + ", but no method of " + testClass.getSimpleName() + " declares one, so every value"
+                    + " would measure the same thing; declare it on the benchmark or on a @DbFixture, @BeforeSample,"
+                    + " @BeforeEach or @AfterEach method (compile with -parameters)");
         }
     }
 

@@ -52,6 +52,7 @@ public final class SpecFactory {
         final Optional<ScaleSpec> scale = Scales.of(testClass, method, settings.scale(), methodTargets);
         final Optional<String> scaleName = scale.map(ScaleSpec::name);
         InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK, scaleName);
+        scaleName.ifPresent(name -> Scales.checkTaken(testClass, method, name));
         return new BenchmarkSpec(testClass, method, sampling, rule, methodTargets,
                 new ExpectationResolver(targets).resolve(testClass, method, methodTargets),
                 planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets, scaleName),

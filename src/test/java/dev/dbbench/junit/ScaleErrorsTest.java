@@ -41,6 +41,14 @@ class ScaleErrorsTest {
     }
 
     @Test
+    void aParameterNoMethodTakes() {
+        assertThat(failure(UnusedCase.class)).isEqualTo("@Scale(name = \"rows\") on UnusedCase.body() gives its"
+                + " values to int or long parameters named rows, but no method of UnusedCase declares one, so every"
+                + " value would measure the same thing; declare it on the benchmark or on a @DbFixture, @BeforeSample,"
+                + " @BeforeEach or @AfterEach method (compile with -parameters)");
+    }
+
+    @Test
     void aNumberParameterOfAnotherName() {
         assertThat(failure(OtherNameCase.class)).isEqualTo("@DbBenchmark method OtherNameCase.body() declares"
                 + " parameter size of type long, which dbbench gives only the value of the benchmark's @Scale, to a"
@@ -101,6 +109,14 @@ class ScaleErrorsTest {
     }
 
     @Postgres
+    static class UnusedCase {
+        @DbBenchmark
+        @Scale(name = "rows", small = {10, 100})
+        void body(Connection db) {
+        }
+    }
+
+    @Postgres
     static class OtherNameCase {
         @DbBenchmark
         @Scale(name = "rows", small = {10, 100})
@@ -133,7 +149,7 @@ class ScaleErrorsTest {
         @DbBenchmark
         @Scale(name = "rows", small = {10, 100}, large = {10, 100, 1000})
         @ExpectScaling(atMost = Growth.LINEAR)
-        void body(Connection db) {
+        void body(Connection db, long rows) {
         }
     }
 
@@ -142,7 +158,7 @@ class ScaleErrorsTest {
         @DbBenchmark
         @Scale(name = "rows", small = {10, 100, 1000})
         @ExpectScaling(atMost = Growth.LINEAR)
-        void body(MongoDatabase db) {
+        void body(MongoDatabase db, long rows) {
         }
     }
 }
