@@ -164,6 +164,14 @@ public final class ConfigKeys {
     public static final String SHARD = "dbbench.shard";
 
     /**
+     * {@code small} or {@code large}: which list of values each {@link Scale} runs over, its
+     * {@link Scale#small()} (quick enough for every build) or its {@link Scale#large()} (the sizes a
+     * study of the workload needs, run on demand).
+     */
+    public static final String SCALE = "dbbench.scale";
+    public static final String DEFAULT_SCALE = "small";
+
+    /**
      * Where servers come from when an engine annotation leaves {@code provider} unset: {@code auto}
      * ({@code containers} when Docker answers, else {@code embedded}), {@code containers},
      * {@code embedded} or {@code external}.

@@ -76,6 +76,7 @@ public final class Settings {
     private final Section<BaselinePolicy> baselines;
     private final Section<ReportOptions> report;
     private final Section<Optional<Shard>> shard;
+    private final Section<ScaleLevel> scale;
 
     public Settings(ConfigSource source) {
         this.source = source;
@@ -86,6 +87,7 @@ public final class Settings {
         this.report = new Section<>(this::resolveReport);
         this.shard = new Section<>(() -> source.string(ConfigKeys.SHARD).map(text -> Shard.parse(ConfigKeys.SHARD,
                 text)));
+        this.scale = new Section<>(() -> choice(ConfigKeys.SCALE, ConfigKeys.DEFAULT_SCALE, ScaleLevel.values()));
     }
 
     public BenchmarkDefaults benchmarks() {
@@ -115,6 +117,11 @@ public final class Settings {
     /** The shard of the suite this run runs; empty runs every class. */
     public Optional<Shard> shard() {
         return shard.get();
+    }
+
+    /** Which values each {@code @Scale} runs over. */
+    public ScaleLevel scale() {
+        return scale.get();
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */

@@ -25,10 +25,12 @@ import dev.dbbench.verdict.Verdict;
  * @param unmeasured metrics the baseline holds that this run could not measure
  * @param note why the verdict is what it is beyond the numbers, such as why a baseline on another
  *     target was not compared; empty when there is nothing to say
+ * @param scaling the benchmark's {@code @ExpectScaling} across every value of its parameter, carried by
+ *     the result of the value that completed them
  */
 public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Unmeasured> unmeasured,
         List<ExpectationResult> expectations, Recording recording, String acceptCommand,
-        SortedMap<String, String> environment, String note) {
+        SortedMap<String, String> environment, String note, Optional<ScalingResult> scaling) {
 
     /**
      * What happened to the benchmark's baseline entry.
@@ -51,7 +53,14 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
 
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
-        return new BenchmarkResult(id, metrics, unmeasured, outcomes, recording, acceptCommand, environment, note);
+        return new BenchmarkResult(id, metrics, unmeasured, outcomes, recording, acceptCommand, environment, note,
+                scaling);
+    }
+
+    /** This result with the outcome of its benchmark's {@code @ExpectScaling}. */
+    public BenchmarkResult withScaling(ScalingResult outcome) {
+        return new BenchmarkResult(id, metrics, unmeasured, expectations, recording, acceptCommand, environment, note,
+                Optional.of(outcome));
     }
 
     /** The metric results, for the metrics' own rendering. */
@@ -84,7 +93,8 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
     public boolean fails() {
         return metrics.stream().anyMatch(gated -> gated.decision().fails())
                 || unmeasured.stream().anyMatch(missing -> missing.decision().fails())
-                || expectations.stream().anyMatch(ExpectationResult::fails);
+                || expectations.stream().anyMatch(ExpectationResult::fails)
+                || scaling.filter(ScalingResult::fails).isPresent();
     }
 
     /** What a metric's message says about the benchmark, with that metric's decision. */

@@ -103,7 +103,7 @@ public final class Evaluator {
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
-                measured.environment(), note);
+                measured.environment(), note, Optional.empty());
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.dbbench.config.TimeGate;
 import dev.dbbench.metric.Finding;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.verdict.ExpectationVerdict;
+import dev.dbbench.verdict.ScalingVerdict;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -120,6 +121,19 @@ public final class Gate {
         return new Decision(verdict == ExpectationVerdict.MISSED && gate == TimeGate.FAIL,
                 gate != TimeGate.OFF && (verdict == ExpectationVerdict.INCONCLUSIVE
                         || verdict == ExpectationVerdict.MISSED && gate == TimeGate.WARN));
+    }
+
+    /**
+     * What a {@code @ExpectScaling} verdict does. It is judged on exact counts, so neither the time gate
+     * nor the update mode silences a miss; growth that could not be judged is treated like a metric the
+     * run could not measure.
+     */
+    public Decision decide(ScalingVerdict verdict) {
+        return switch (verdict) {
+            case MET -> Decision.NONE;
+            case MISSED -> Decision.FAIL;
+            case UNJUDGED -> decideUnmeasured();
+        };
     }
 
     /** Whether a missed expectation is re-run before deciding. */

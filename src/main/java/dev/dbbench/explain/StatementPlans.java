@@ -15,6 +15,11 @@ public record StatementPlans(List<StatementPlan> plans, int statementsPerOp, Lis
         notExplained = List.copyOf(notExplained);
     }
 
+    /** Shared blocks one call of the body touches: each statement's, times its executions. */
+    public long sharedBlocksPerOp() {
+        return plans.stream().mapToLong(plan -> plan.sharedBlocks() * plan.executionsPerOp()).sum();
+    }
+
     /** Plans as a baseline stores them: the executions of the explained statements are all it knows. */
     public static StatementPlans stored(List<StatementPlan> plans) {
         return new StatementPlans(plans, plans.stream().mapToInt(StatementPlan::executionsPerOp).sum(), List.of());

@@ -23,9 +23,12 @@ import dev.dbbench.run.Arguments;
 import dev.dbbench.run.BenchmarkRun;
 import dev.dbbench.run.ClassContext;
 import dev.dbbench.run.RunContext;
+import dev.dbbench.run.ScalingSeries;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderResolver;
+import dev.dbbench.spec.ScalePoint;
+import dev.dbbench.spec.Scales;
 import dev.dbbench.spec.SpecFactory;
 import dev.dbbench.spec.TargetResolver;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -55,6 +58,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     private static final Namespace NAMESPACE = Namespace.create(DbBenchmarkExtension.class);
     private static final String SPEC = "spec";
     private static final String TARGET = "target";
+    private static final String POINT = "point";
 
     /** With {@code dbbench.shard=i/n}, skips the classes of other shards. */
     @Override
@@ -89,7 +93,8 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final BenchmarkSpec spec = new SpecFactory(settings(context), targets(context))
                 .spec(context.getRequiredTestClass(), context.getRequiredTestMethod());
         context.getStore(NAMESPACE).put(SPEC, spec);
-        return spec.targets().stream().map(TargetInvocation::new);
+        return spec.targets().stream()
+                .flatMap(target -> spec.points().stream().map(point -> new TargetInvocation(target, point)));
     }
 
     @Override
@@ -99,7 +104,17 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
             return parameterContext.getDeclaringExecutable() instanceof Method method
                     && AnnotationSupport.isAnnotated(method, DbBenchmark.class);
         }
+        if (ScalePoint.isValueType(type)) {
+            return point(context).filter(point -> point.receivedBy(parameterContext.getParameter())).isPresent()
+                    || classLevelScale(parameterContext, context);
+        }
         return targetsFor(context).stream().anyMatch(target -> target.kind().injectableTypes().contains(type));
+    }
+
+    /** A class-level method, such as {@code @BeforeAll}, asking for the value of one of the class's parameters. */
+    private static boolean classLevelScale(ParameterContext parameterContext, ExtensionContext context) {
+        return context.getTestMethod().isEmpty()
+                && Scales.namesIn(context.getRequiredTestClass()).contains(parameterContext.getParameter().getName());
     }
 
     @Override
@@ -107,6 +122,17 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final Class<?> type = parameterContext.getParameter().getType();
         if (type == SampleTimer.class) {
             return timer(context);
+        }
+        if (classLevelScale(parameterContext, context)) {
+            throw new DbBenchConfigurationException(parameterContext.getDeclaringExecutable().getName() + "() of "
+                    + context.getRequiredTestClass().getSimpleName() + " runs once for the class, so it cannot take"
+                    + " parameter " + parameterContext.getParameter().getName() + ", which has a value per"
+                    + " benchmark invocation; load data that depends on it in a @DbFixture method that declares it:"
+                    + " each value then gets a database of its own, filled for it");
+        }
+        if (ScalePoint.isValueType(type)) {
+            // Supported only where the invocation's value goes to the parameter: it needs no engine target.
+            return point(context).orElseThrow().argument(parameterContext.getParameter());
         }
         try {
             final Closer scope = context.getTestMethod().isPresent() ? scope(context) : classContext(context).closer();
@@ -131,9 +157,14 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         invocation.skip();
         final EngineTarget target = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         final Object instance = invocationContext.getTarget().orElse(null);
-        final BenchmarkResult result = new BenchmarkRun(runContext(context), classContext(context), spec, target,
-                arguments(context)).run(instance, invocationContext.getArguments().toArray(), timer(context),
-                scope(context));
+        final BenchmarkResult measured = new BenchmarkRun(runContext(context), classContext(context),
+                spec.at(point(context)), target, arguments(context)).run(instance,
+                invocationContext.getArguments().toArray(), timer(context), scope(context));
+        // The invocations of one benchmark share its template's store: there it gathers the values' results.
+        final BenchmarkResult result = spec.scale().filter(scale -> scale.atMost().isPresent())
+                .map(scale -> stored(context.getParent().orElseThrow(), "scaling",
+                        () -> new ScalingSeries(runContext(context), scale), ScalingSeries.class).add(measured))
+                .orElse(measured);
         runContext(context).report().add(result);
         context.publishReportEntry(ResultMessages.reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
@@ -187,7 +218,12 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static Arguments arguments(ExtensionContext context) {
-        return new Arguments(classContext(context), context.getTestInstance().orElse(null));
+        return new Arguments(classContext(context), context.getTestInstance().orElse(null), point(context));
+    }
+
+    /** The value of its {@code @Scale} parameter the invocation runs at; empty for class-level methods and none. */
+    private static Optional<ScalePoint> point(ExtensionContext context) {
+        return Optional.ofNullable(context.getStore(NAMESPACE).get(POINT, ScalePoint.class));
     }
 
     private static RegionTimer timer(ExtensionContext context) {
@@ -208,17 +244,24 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         return context.getStore(NAMESPACE).getOrComputeIfAbsent(key, ignored -> factory.get(), type);
     }
 
-    /** One invocation of a benchmark: its display name names the engine target. */
-    private record TargetInvocation(EngineTarget target) implements TestTemplateInvocationContext {
+    /**
+     * One invocation of a benchmark: its display name names the engine target and the value of its
+     * parameter, {@code [postgres 17 embedded] rows=1000}.
+     */
+    private record TargetInvocation(EngineTarget target, Optional<ScalePoint> point)
+            implements TestTemplateInvocationContext {
 
         @Override
         public String getDisplayName(int invocationIndex) {
-            return "[" + target.label() + "]";
+            return "[" + target.label() + "]" + point.map(value -> " " + value.label()).orElse("");
         }
 
         @Override
         public List<Extension> getAdditionalExtensions() {
-            return List.of((BeforeEachCallback) context -> context.getStore(NAMESPACE).put(TARGET, target));
+            return List.of((BeforeEachCallback) context -> {
+                context.getStore(NAMESPACE).put(TARGET, target);
+                point.ifPresent(value -> context.getStore(NAMESPACE).put(POINT, value));
+            });
         }
     }
 }

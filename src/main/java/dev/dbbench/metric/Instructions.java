@@ -25,7 +25,7 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
      * cost after it is subtracted differs by a few instructions between sessions, which in a segment
      * of no work (the body's code between two statements) is a large share of nothing.
      */
-    static final long MIN_INSTRUCTIONS = 1_000;
+    public static final long MIN_INSTRUCTIONS = 1_000;
 
     Instructions() {
     }

@@ -81,12 +81,9 @@ public final class Plans extends ExactMetric<StatementPlans> {
         return List.of(
                 Measure.exact("statements", "statements/op", result.current().statementsPerOp(),
                         baseline.map(plans -> OptionalDouble.of(plans.statementsPerOp())).orElse(OptionalDouble.empty())),
-                Measure.exact("shared-blocks", "blocks/op", sharedBlocks(result.current()),
-                        baseline.map(plans -> OptionalDouble.of(sharedBlocks(plans))).orElse(OptionalDouble.empty())));
-    }
-
-    private static double sharedBlocks(StatementPlans plans) {
-        return plans.plans().stream().mapToDouble(plan -> (double) plan.sharedBlocks() * plan.executionsPerOp()).sum();
+                Measure.exact("shared-blocks", "blocks/op", result.current().sharedBlocksPerOp(),
+                        baseline.map(plans -> OptionalDouble.of(plans.sharedBlocksPerOp()))
+                                .orElse(OptionalDouble.empty())));
     }
 
 }

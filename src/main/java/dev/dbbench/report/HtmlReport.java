@@ -138,6 +138,9 @@ public final class HtmlReport implements ResultFormat {
                         .append(expectation.failed() ? " (failed)" : " (warning)");
             }
         }
+        result.scaling().filter(scaling -> scaling.failed() || scaling.warned()).ifPresent(scaling ->
+                text.append("; @ExpectScaling ").append(scaling.verdict())
+                        .append(scaling.failed() ? " (failed)" : " (warning)"));
         return text.toString();
     }
 
@@ -153,7 +156,7 @@ public final class HtmlReport implements ResultFormat {
         void render() {
             html.append("<section class=\"bench ").append(tone(result)).append("\" id=\"b-").append(index)
                     .append("\">\n<h3><a href=\"#b-").append(index).append("\">")
-                    .append(Html.escape(result.name())).append("</a> ")
+                    .append(Html.escape(result.nameAtPoint())).append("</a> ")
                     .append(Html.element("span", "class=\"target\"", "[" + result.target() + "]")).append(' ')
                     .append(Html.element("span", "class=\"badge " + tone(result) + "\"", verdict(result)))
                     .append("</h3>\n").append(Html.element("p", "class=\"meta\"", result.className()
@@ -167,6 +170,7 @@ public final class HtmlReport implements ResultFormat {
             metrics();
             findings();
             expectations();
+            scaling();
             environmentChanges();
             messages();
             html.append("<p class=\"accept\">Accept this run as the baseline: ")
@@ -303,6 +307,35 @@ public final class HtmlReport implements ResultFormat {
                             + "</figcaption></figure>\n");
         }
 
+        /** The counts at each value of the parameter, each with its growth, under the growth allowed. */
+        private void scaling() {
+            if (result.scaling().isEmpty()) {
+                return;
+            }
+            final ReportedScaling scaling = result.scaling().get();
+            html.append("<h4>@ExpectScaling(atMost = ").append(Html.escape(scaling.atMost())).append(") over ")
+                    .append(Html.escape(scaling.parameter())).append(": ")
+                    .append(Html.escape(scaling.verdict() + (scaling.failed() ? " (failed)" : scaling.warned()
+                            ? " (warning)" : ""))).append("</h4>\n")
+                    .append(Html.element("p", "class=\"reason\"", scaling.reason()))
+                    .append("<table class=\"scaling\"><thead><tr><th>per call</th>");
+            scaling.values().forEach(value -> html.append(Html.element("th", "class=\"num\"", scaling.parameter()
+                    + "=" + Units.number(value))));
+            html.append("<th>fits</th></tr></thead><tbody>\n");
+            for (ReportedScaling.Count count : scaling.counts()) {
+                html.append("<tr class=\"").append(count.within() ? "pass" : "fail").append("\">")
+                        .append(Html.element("td", "", count.name()));
+                for (int i = 0; i < count.counts().size(); i++) {
+                    html.append(Html.element("td", "class=\"num\"", Units.number(count.counts().get(i)) + " ("
+                            + Units.format(count.ratios().get(i), "x") + ", allowed "
+                            + Units.format(count.allowed().get(i), "x") + ")"));
+                }
+                html.append(Html.element("td", "", count.fitted().isEmpty() ? "faster than quadratic"
+                        : count.fitted().toLowerCase(Locale.ROOT))).append("</tr>\n");
+            }
+            html.append("</tbody></table>\n");
+        }
+
         private void environmentChanges() {
             html.append("<p class=\"env\">Environment: <a href=\"#env-").append(environment).append("\">environment ")
                     .append(environment).append("</a>");
@@ -328,6 +361,8 @@ public final class HtmlReport implements ResultFormat {
                     .forEach(messages::add);
             result.expectations().stream().filter(expectation -> expectation.failed() || expectation.warned())
                     .map(ReportedExpectation::message).forEach(messages::add);
+            result.scaling().filter(scaling -> scaling.failed() || scaling.warned())
+                    .map(ReportedScaling::message).ifPresent(messages::add);
             if (messages.isEmpty()) {
                 return;
             }

@@ -18,8 +18,9 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * benchmark and target, mode {@code avgt} (each sample is the average time of its calls, as a JMH
  * iteration is), one fork whose iterations are the samples. The benchmark is
  * {@code fully.qualified.Class.method} and the engine target its parameter {@code target}, as JMH
- * writes a {@code @Param}. The primary metric is the headline measure (wall time, {@code ns/op});
- * every other measure (server CPU, statement and block counts, table sizes) is a secondary metric.
+ * writes a {@code @Param}, beside the benchmark's own {@code @Scale} parameter where it has one. The
+ * primary metric is the headline measure (wall time, {@code ns/op}); every other measure (server
+ * CPU, statement and block counts, table sizes) is a secondary metric.
  *
  * <p>Figures are computed as JMH computes them: the score is the mean, the error the half-width of
  * the 99.9 % Student-t interval of the mean ({@code NaN} for fewer than three values, as JMH writes
@@ -67,7 +68,8 @@ public final class JmhResults implements ResultFormat {
         json.put("forks", 1);
         json.put("warmupIterations", result.json().path("warmups").asInt(0));
         json.put("measurementIterations", primary.current().length);
-        json.putObject("params").put("target", result.target());
+        final ObjectNode params = json.putObject("params").put("target", result.target());
+        result.parameter().ifPresent(point -> params.put(point.name(), String.valueOf(point.value())));
         json.set("primaryMetric", metric(primary));
         final ObjectNode secondary = json.putObject("secondaryMetrics");
         measures.forEach((name, measure) -> {

@@ -74,6 +74,18 @@ final class JsonFields {
         return texts;
     }
 
+    /** An array of numbers, each null (a figure that could not be computed) read as NaN. */
+    List<Double> numbers(String field) {
+        final List<Double> numbers = new ArrayList<>();
+        for (JsonNode element : array(field)) {
+            if (!element.isNumber() && !element.isNull()) {
+                throw invalid(field, "an array of numbers");
+            }
+            numbers.add(element.isNull() ? Double.NaN : element.asDouble());
+        }
+        return numbers;
+    }
+
     JsonNode array(String field) {
         final JsonNode value = node.get(field);
         if (value == null || !value.isArray()) {

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.spec.ScalePoint;
 import dev.dbbench.verdict.EnvironmentChange;
 
 /**
@@ -21,11 +22,14 @@ import dev.dbbench.verdict.EnvironmentChange;
  * @param environmentChanges the environment facts that differ from the baseline's run, as the
  *     metrics that compare environments listed them
  * @param json the object as {@code results.json} holds it, written back unchanged when merging
+ * @param parameter the value of the benchmark's {@code @Scale} parameter it ran at; empty for none
+ * @param scaling the benchmark's {@code @ExpectScaling}, on the result of the value that completed it
  */
 public record ReportedResult(String className, String method, String target, String key, boolean failed,
         boolean warned, boolean baselineWritten, List<ReportedMetric> metrics, List<ReportedExpectation> expectations,
         SortedMap<String, String> environment, List<EnvironmentChange> environmentChanges, String baselineFile,
-        String baselineRecordedAt, String acceptCommand, String note, ObjectNode json) {
+        String baselineRecordedAt, String acceptCommand, String note, ObjectNode json, Optional<ScalePoint> parameter,
+        Optional<ReportedScaling> scaling) {
 
     public ReportedResult {
         metrics = List.copyOf(metrics);
@@ -61,7 +65,17 @@ public record ReportedResult(String className, String method, String target, Str
         return new ReportedResult(json.text("class"), json.text("method"), json.text("target"), json.text("key"),
                 json.bool("failed"), json.bool("warned"), json.bool("baselineWritten"), metrics, expectations,
                 environment, environmentChanges(node, json), json.text("baselineFile"),
-                json.text("baselineRecordedAt"), json.text("acceptCommand"), json.text("note"), (ObjectNode) node);
+                json.text("baselineRecordedAt"), json.text("acceptCommand"), json.text("note"), (ObjectNode) node,
+                present(node, "parameter").map(parameter -> {
+                    final JsonFields point = new JsonFields(parameter, json.at("parameter"));
+                    return new ScalePoint(point.text("name"), Math.round(point.number("value")));
+                }),
+                present(node, "scaling").map(scaling -> ReportedScaling.read(scaling, json.at("scaling"))));
+    }
+
+    /** A field written since results held it; absent or null in results of earlier versions and for none. */
+    private static Optional<JsonNode> present(JsonNode node, String field) {
+        return Optional.ofNullable(node.get(field)).filter(value -> !value.isNull());
     }
 
     /** The changes listed under {@code environmentChanges} by whichever metric compares environments. */
@@ -96,9 +110,19 @@ public record ReportedResult(String className, String method, String target, Str
         return simpleClassName() + "." + method;
     }
 
-    /** {@code SimpleClassName.method [target]}. */
+    /** {@code SimpleClassName.method}, then the value of its parameter where it has one: {@code rows=1000}. */
+    public String nameAtPoint() {
+        return name() + pointSuffix();
+    }
+
+    /** {@code SimpleClassName.method [target]}, then the value of its parameter where it has one. */
     public String qualifiedName() {
-        return name() + " [" + target + "]";
+        return name() + " [" + target + "]" + pointSuffix();
+    }
+
+    /** {@code " rows=1000"}, or nothing for a benchmark without a parameter. */
+    private String pointSuffix() {
+        return parameter.map(point -> " " + point.label()).orElse("");
     }
 
     /** {@code fully.qualified.Class.method [target]}: unique in a run, also across classes of one simple name. */

@@ -8,13 +8,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.api.Growth;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.ScalingResult;
 import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.verdict.CountGrowth;
+import dev.dbbench.verdict.ScalingJudge;
+import dev.dbbench.verdict.ScalingJudgement;
 
 /**
  * One benchmark's result as {@code results.json} holds it: its identity and outcome, every field
@@ -39,10 +44,13 @@ final class ResultJson {
         json.put("method", result.id().method());
         json.put("target", result.id().target());
         json.put("key", result.id().key());
+        json.set("parameter", result.id().point().map(point -> (JsonNode) MAPPER.createObjectNode()
+                .put("name", point.name()).put("value", point.value())).orElse(MAPPER.nullNode()));
         json.put("failed", result.fails());
         json.put("warned", result.metrics().stream().anyMatch(gated -> gated.decision().warns())
                 || result.unmeasured().stream().anyMatch(missing -> missing.decision().warns())
-                || result.expectations().stream().anyMatch(ExpectationResult::warns));
+                || result.expectations().stream().anyMatch(ExpectationResult::warns)
+                || result.scaling().filter(ScalingResult::warns).isPresent());
         json.put("baselineWritten", result.recording().written());
         for (MetricResult<?, ?> metric : result.results().all()) {
             final JsonNode fields = metric.json();
@@ -51,6 +59,8 @@ final class ResultJson {
         json.set("environment", MAPPER.valueToTree(result.environment()));
         final ArrayNode expectations = json.putArray("expectations");
         result.expectations().forEach(expectation -> expectations.add(expectation(result, expectation)));
+        json.set("scaling", result.scaling().map(scaling -> (JsonNode) scaling(result, scaling))
+                .orElse(MAPPER.nullNode()));
         json.put("baselineFile", result.recording().baselineFile().toString());
         json.put("baselineRecordedAt", result.recording().baselineRecordedAt());
         json.put("acceptCommand", result.acceptCommand());
@@ -120,6 +130,33 @@ final class ResultJson {
     /** A number, or null where there is none (NaN is not JSON, and 0 would read as a real figure). */
     private static JsonNode number(double value) {
         return Double.isFinite(value) ? MAPPER.getNodeFactory().numberNode(value) : MAPPER.nullNode();
+    }
+
+    private static ObjectNode scaling(BenchmarkResult result, ScalingResult scaling) {
+        final ScalingJudgement judgement = scaling.judgement();
+        final ObjectNode json = MAPPER.createObjectNode();
+        json.put("benchmark", scaling.benchmark());
+        json.put("parameter", judgement.parameter());
+        json.put("atMost", judgement.atMost().name());
+        json.put("verdict", judgement.verdict().name());
+        json.set("values", MAPPER.valueToTree(judgement.values()));
+        final ArrayNode counts = json.putArray("counts");
+        for (CountGrowth count : judgement.counts()) {
+            final ObjectNode node = counts.addObject().put("name", count.name());
+            node.set("counts", MAPPER.valueToTree(count.counts()));
+            final ArrayNode ratios = node.putArray("ratios");
+            count.ratios().forEach(ratio -> ratios.add(number(ratio)));
+            node.set("allowed", MAPPER.valueToTree(count.allowed()));
+            node.put("fitted", count.fitted().map(Growth::name).orElse(null));
+            node.set("exponent", number(count.exponent()));
+            node.put("within", count.within());
+        }
+        json.put("margin", ScalingJudge.MARGIN);
+        json.put("reason", judgement.reason());
+        json.put("failed", scaling.fails());
+        json.put("warned", scaling.warns());
+        json.put("message", ScalingMessage.render(result.id(), scaling));
+        return json;
     }
 
     private static ObjectNode expectation(BenchmarkResult result, ExpectationResult expectation) {

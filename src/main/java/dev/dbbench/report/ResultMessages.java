@@ -50,6 +50,14 @@ public record ResultMessages(List<String> printed, List<String> failures) {
                 printed.add(expectation.message());
             }
         }
+        reported.scaling().ifPresent(scaling -> {
+            printed.add(ResultRows.line(scaling));
+            if (scaling.failed()) {
+                failures.add(scaling.message());
+            } else if (scaling.warned()) {
+                printed.add(scaling.message());
+            }
+        });
         return new ResultMessages(printed, failures);
     }
 }

@@ -50,7 +50,7 @@ public final class ResultRows {
     }
 
     static List<String> row(ReportedResult result, Map<String, List<String>> columns) {
-        final List<String> row = new ArrayList<>(List.of(result.name(), result.target()));
+        final List<String> row = new ArrayList<>(List.of(result.nameAtPoint(), result.target()));
         columns.forEach((id, names) -> row.addAll(result.metric(id)
                 .filter(metric -> metric.cells().size() == names.size())
                 .map(ReportedMetric::cells)
@@ -84,7 +84,24 @@ public final class ResultRows {
         if (!lines.isEmpty()) {
             lines.add(0, "expectations (@ExpectFasterThan, measured side by side):");
         }
+        final List<String> growth = new ArrayList<>();
+        results.forEach(result -> result.scaling().ifPresent(scaling -> growth.add(result.simpleClassName() + "."
+                + scalingLine(scaling))));
+        if (!growth.isEmpty()) {
+            lines.add("growth (@ExpectScaling, judged on exact counts):");
+            lines.addAll(growth);
+        }
         return lines;
+    }
+
+    /** The line of a benchmark's {@code @ExpectScaling}, printed after the benchmark line that completed it. */
+    static String line(ReportedScaling scaling) {
+        return "dbbench: " + scalingLine(scaling);
+    }
+
+    private static String scalingLine(ReportedScaling scaling) {
+        return scaling.benchmark() + " over " + scaling.parameter() + ": " + scaling.verdict()
+                + marker(scaling.failed(), scaling.warned()) + " - " + scaling.reason();
     }
 
     /** One line per relative expectation, printed after its benchmark's line. */

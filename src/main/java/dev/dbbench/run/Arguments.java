@@ -4,6 +4,7 @@ import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.List;
+import java.util.Optional;
 
 import dev.dbbench.api.SampleTimer;
 import dev.dbbench.engine.Closer;
@@ -11,22 +12,30 @@ import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.LifecycleMethods;
+import dev.dbbench.spec.ScalePoint;
 
 /**
  * The one way dbbench gives a method its parameters, for benchmarks, {@code @BeforeSample} hooks,
  * {@code @DbFixture}s and class-level lifecycle methods alike: each engine type from the class's
  * database on the target (created and filled by the class's fixtures on first use), a
- * {@link SampleTimer} from the given timer.
+ * {@link SampleTimer} from the given timer, and the invocation's value of its {@code @Scale} parameter
+ * to a parameter of that name. When some fixture takes that value, the class's data depends on it,
+ * and each value has a database of its own.
  */
 public final class Arguments {
 
     private final ClassContext classContext;
     private final Object instance;
+    private final Optional<ScalePoint> point;
 
-    /** @param instance the test instance, or {@code null} before one exists (class-level methods) */
-    public Arguments(ClassContext classContext, Object instance) {
+    /**
+     * @param instance the test instance, or {@code null} before one exists (class-level methods)
+     * @param point the invocation's value of its {@code @Scale} parameter; empty for none
+     */
+    public Arguments(ClassContext classContext, Object instance, Optional<ScalePoint> point) {
         this.classContext = classContext;
         this.instance = instance;
+        this.point = point;
     }
 
     /** Values for every parameter of {@code method} on {@code target}; what needs closing closes with {@code scope}. */
@@ -36,21 +45,31 @@ public final class Arguments {
                 : resolve(parameter, target, scope));
     }
 
-    /** A value for one engine parameter on {@code target}. */
+    /** A value for one engine parameter, or the parameter of the invocation's scale, on {@code target}. */
     public Object resolve(Parameter parameter, EngineTarget target, Closer scope) throws Exception {
-        return database(target).resolve(parameter, scope);
+        final Optional<Object> value = point.flatMap(each -> each.valueFor(parameter));
+        return value.isPresent() ? value.get() : database(target).resolve(parameter, scope);
     }
 
-    /** The class's database on a target, created and filled by its {@code @DbFixture} methods on first use. */
+    /**
+     * The class's database on a target (for the invocation's value of its parameter, when the class's
+     * data depends on it), created and filled by its {@code @DbFixture} methods on first use.
+     */
     ScratchDatabase database(EngineTarget target) throws Exception {
-        return classContext.database(target, this::fill);
+        final Optional<ScalePoint> data = point.filter(value ->
+                LifecycleMethods.dataDependsOn(classContext.testClass(), value.name()));
+        return classContext.database(target, data, (on, database) -> fill(on, data, database));
     }
 
-    private void fill(EngineTarget target, ScratchDatabase database) throws Exception {
-        final List<Method> fixtures = LifecycleMethods.fixtures(classContext.testClass(), target, instance != null);
+    private void fill(EngineTarget target, Optional<ScalePoint> data, ScratchDatabase database) throws Exception {
+        final List<Method> fixtures = LifecycleMethods.fixtures(classContext.testClass(), target, data,
+                instance != null);
         try (Closer scope = new Closer()) {
             for (Method fixture : fixtures) {
-                final Object[] values = values(fixture, parameter -> database.resolve(parameter, scope));
+                final Object[] values = values(fixture, parameter -> {
+                    final Optional<Object> value = data.flatMap(each -> each.valueFor(parameter));
+                    return value.isPresent() ? value.get() : database.resolve(parameter, scope);
+                });
                 try {
                     Invoker.invoke(fixture, instance, values);
                 } catch (Exception | Error e) {

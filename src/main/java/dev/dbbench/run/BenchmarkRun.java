@@ -33,6 +33,7 @@ import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.ThroughputSamples;
 import dev.dbbench.metric.Timings;
+import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
@@ -176,7 +177,7 @@ public final class BenchmarkRun {
         final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
         final InstructionCounts counts = InstructionCountRun.count(counting.get(), spec.method(), instance,
-                ownArguments, spec.beforeSample(), recorded);
+                ownArguments, spec.beforeSample(), spec.point(), recorded);
         return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counts), measured.environment(),
                 measured.unmeasured());
     }
@@ -237,13 +238,14 @@ public final class BenchmarkRun {
         return others;
     }
 
-    private static List<ExpectationEvaluator.Pair> pairs(List<OtherSide> others, Sampler.Side own,
+    private List<ExpectationEvaluator.Pair> pairs(List<OtherSide> others, Sampler.Side own,
             List<Samples> samples, Sampler sampler) {
         final List<ExpectationEvaluator.Pair> pairs = new ArrayList<>();
         for (int i = 0; i < others.size(); i++) {
             final OtherSide other = others.get(i);
-            pairs.add(new ExpectationEvaluator.Pair(other.expectation().other().getName() + " ["
-                    + other.target().label() + "]", other.expectation().factor(), samples.get(0).nanosPerOp(),
+            pairs.add(new ExpectationEvaluator.Pair(new BenchmarkId(spec.testClass().getName(),
+                    other.expectation().other().getName(), other.target().label(), spec.point()).key(),
+                    other.expectation().factor(), samples.get(0).nanosPerOp(),
                     samples.get(i + 1).nanosPerOp(), () -> sampler.runInterleaved(List.of(own, other.side())).stream()
                             .map(Samples::nanosPerOp).toList()));
         }

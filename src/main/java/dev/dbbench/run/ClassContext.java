@@ -11,10 +11,12 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ScalePoint;
 
 /**
- * What lives for one test class: its scratch database on each target (created on first use, dropped
- * when the class ends) and its baseline file as it was when the class started.
+ * What lives for one test class: its scratch database on each target, and on each target for each
+ * value of a {@code @Scale} parameter its data depends on (each created on first use, dropped when
+ * the class ends), and its baseline file as it was when the class started.
  */
 public final class ClassContext implements AutoCloseable {
 
@@ -28,7 +30,7 @@ public final class ClassContext implements AutoCloseable {
     private final Servers pool;
     private final BaselineStore baselines;
     private final Closer closer = new Closer();
-    private final Map<EngineTarget, ScratchDatabase> databases = new HashMap<>();
+    private final Map<DatabaseKey, ScratchDatabase> databases = new HashMap<>();
     private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
@@ -49,9 +51,18 @@ public final class ClassContext implements AutoCloseable {
         void fill(EngineTarget target, ScratchDatabase database) throws Exception;
     }
 
-    /** The class's database on a target, created and filled on first use. */
-    synchronized ScratchDatabase database(EngineTarget target, Filler filler) throws Exception {
-        ScratchDatabase database = databases.get(target);
+    /** Which of the class's databases: the one on a target, or the one for a value of a parameter. */
+    private record DatabaseKey(EngineTarget target, Optional<ScalePoint> point) {
+    }
+
+    /**
+     * The class's database on a target, for a value of a parameter its data depends on or for none,
+     * created and filled on first use.
+     */
+    synchronized ScratchDatabase database(EngineTarget target, Optional<ScalePoint> point, Filler filler)
+            throws Exception {
+        final DatabaseKey key = new DatabaseKey(target, point);
+        ScratchDatabase database = databases.get(key);
         if (database == null) {
             final EngineServer server = pool.server(target);
             final ScratchDatabase created = server.createDatabase(testClass.getSimpleName());
@@ -62,7 +73,7 @@ public final class ClassContext implements AutoCloseable {
                 }
             });
             database = created;
-            databases.put(target, database);
+            databases.put(key, database);
             servers.put(target, server);
             filler.fill(target, database);
         }

@@ -1,6 +1,7 @@
 package dev.dbbench.run;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import javax.sql.DataSource;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.metric.InstructionCounts;
+import dev.dbbench.spec.ScalePoint;
 
 /**
  * Counts the server instructions of a benchmark's body on the counting copy of its class's database:
@@ -38,12 +40,13 @@ final class InstructionCountRun {
 
     /** Counts the body's calls. */
     static InstructionCounts count(InstructionCounting counting, Method method, Object instance,
-            Object[] arguments, List<Method> hooks, Optional<InstructionCounts> baseline) throws Throwable {
+            Object[] arguments, List<Method> hooks, Optional<ScalePoint> point, Optional<InstructionCounts> baseline)
+            throws Throwable {
         final InstructionCounting.InstructionCount count;
         try (Closer scope = new Closer()) {
             final List<Object[]> hookArguments = new ArrayList<>();
             for (Method hook : hooks) {
-                hookArguments.add(onCopy(hook.getParameterTypes(), counting.dataSource(), scope));
+                hookArguments.add(onCopy(hook, point, counting.dataSource(), scope));
             }
             count = counting.count(counted -> {
                 for (int i = 0; i < hooks.size(); i++) {
@@ -73,11 +76,22 @@ final class InstructionCountRun {
         return Optional.empty();
     }
 
-    /** A hook's engine values on the counting copy: connections of their own, whose work is not counted. */
-    private static Object[] onCopy(Class<?>[] types, DataSource copy, Closer scope) throws Exception {
-        final Object[] values = new Object[types.length];
-        for (int i = 0; i < types.length; i++) {
-            values[i] = types[i] == Connection.class ? scope.register(copy.getConnection()) : copy;
+    /**
+     * A hook's values on the counting copy: connections of their own, whose work is not counted, and
+     * the invocation's value of its {@code @Scale} parameter.
+     */
+    private static Object[] onCopy(Method hook, Optional<ScalePoint> point, DataSource copy, Closer scope)
+            throws Exception {
+        final Parameter[] parameters = hook.getParameters();
+        final Object[] values = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            final Parameter parameter = parameters[i];
+            final Optional<Object> value = point.flatMap(each -> each.valueFor(parameter));
+            if (value.isPresent()) {
+                values[i] = value.get();
+            } else {
+                values[i] = parameter.getType() == Connection.class ? scope.register(copy.getConnection()) : copy;
+            }
         }
         return values;
     }

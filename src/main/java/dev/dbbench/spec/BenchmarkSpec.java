@@ -2,6 +2,7 @@ package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.config.Settings;
@@ -12,10 +13,13 @@ import dev.dbbench.config.Settings;
  *
  * @param beforeSample the class's {@code @BeforeSample} methods, run before every sample
  * @param tolerances how far counts that are not exact may rise before they fail
+ * @param scale the {@code @Scale} parameter it runs over, if any
+ * @param point the value of that parameter one invocation runs at; empty for the benchmark as declared
  */
 public record BenchmarkSpec(Class<?> testClass, Method method, Sampling sampling, TimingRule rule,
         List<EngineTarget> targets, List<ExpectationSpec> expectations, PlanExpectations planExpectations,
-        List<Method> beforeSample, Settings.Tolerances tolerances) {
+        List<Method> beforeSample, Settings.Tolerances tolerances, Optional<ScaleSpec> scale,
+        Optional<ScalePoint> point) {
 
     public BenchmarkSpec {
         targets = List.copyOf(targets);
@@ -28,9 +32,21 @@ public record BenchmarkSpec(Class<?> testClass, Method method, Sampling sampling
         return testClass.getSimpleName() + "." + method.getName() + "()";
     }
 
-    /** The benchmark on one of its targets. */
+    /** The benchmark on one of its targets, at this spec's value of its parameter. */
     public BenchmarkId id(EngineTarget target) {
-        return new BenchmarkId(testClass.getName(), method.getName(), target.label());
+        return new BenchmarkId(testClass.getName(), method.getName(), target.label(), point);
+    }
+
+    /** The values its invocations run at, in order: each of its parameter's, or the one run without a parameter. */
+    public List<Optional<ScalePoint>> points() {
+        return scale.map(declared -> declared.points().stream().map(Optional::of).toList())
+                .orElse(List.of(Optional.empty()));
+    }
+
+    /** The benchmark as one invocation runs it, at one of its {@link #points()}. */
+    public BenchmarkSpec at(Optional<ScalePoint> value) {
+        return new BenchmarkSpec(testClass, method, sampling, rule, targets, expectations, planExpectations,
+                beforeSample, tolerances, scale, value);
     }
 
     /** The Maven command that rewrites exactly this benchmark's baseline entries. */

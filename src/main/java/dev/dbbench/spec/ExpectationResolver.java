@@ -81,6 +81,12 @@ final class ExpectationResolver {
         if (mapping.isEmpty()) {
             throw new DbBenchConfigurationException(where + " compares the benchmark with itself");
         }
+        // The other side runs at this side's value of the parameter, in the same database.
+        if (!Scales.declaredScale(testClass, other).equals(Scales.declaredScale(testClass, method))) {
+            throw new DbBenchConfigurationException(where + " compares benchmarks that run over different @Scale"
+                    + " parameters or values; both sides run at each value, so declare the same @Scale on both (or"
+                    + " on their class)");
+        }
         return new ExpectationSpec(expectation.value(), other, expectation.by(), mapping);
     }
 

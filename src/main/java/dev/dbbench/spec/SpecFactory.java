@@ -53,11 +53,14 @@ public final class SpecFactory {
                 defaults.alpha(), defaults.noiseFloorPercent(), defaults.rulerMaxDriftPercent(), defaults.normalize(),
                 defaults.environmentMismatch());
         final List<EngineTarget> methodTargets = targets.targets(testClass, method);
-        InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK);
+        final Optional<ScaleSpec> scale = Scales.of(testClass, method, settings.scale(), methodTargets);
+        final Optional<String> scaleName = scale.map(ScaleSpec::name);
+        InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK, scaleName);
+        scaleName.ifPresent(name -> Scales.checkTaken(testClass, method, name));
         return new BenchmarkSpec(testClass, method, sampling, rule, methodTargets,
                 new ExpectationResolver(targets).resolve(testClass, method, methodTargets),
-                planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets),
-                tolerances(testClass, method, defaults.tolerances()));
+                planExpectations(element, method), LifecycleMethods.beforeSample(testClass, methodTargets, scaleName),
+                tolerances(testClass, method, defaults.tolerances()), scale, Optional.empty());
     }
 
     /** The method's {@code @CountTolerance}, else its class's, over the configured tolerances. */

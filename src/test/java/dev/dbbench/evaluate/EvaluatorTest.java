@@ -211,7 +211,8 @@ class EvaluatorTest {
         try {
             return new BenchmarkSpec(getClass(), getClass().getDeclaredMethod("body"),
                     new Sampling(0, 15, 1, Duration.ofMillis(1), Duration.ofSeconds(10)), RULE,
-                    List.of(POSTGRES, EMULATOR), List.of(), declared, List.of(), TOLERANCES);
+                    List.of(POSTGRES, EMULATOR), List.of(), declared, List.of(), TOLERANCES, Optional.empty(),
+                    Optional.empty());
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }

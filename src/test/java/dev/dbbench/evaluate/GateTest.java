@@ -10,6 +10,7 @@ import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.Choices;
 import dev.dbbench.config.TimeGate;
 import dev.dbbench.verdict.ExpectationVerdict;
+import dev.dbbench.verdict.ScalingVerdict;
 import dev.dbbench.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,17 @@ class GateTest {
         assertThat(gate.decide(Verdict.PASS, true)).isEqualTo(Decision.NONE);
         assertThat(gate.decide(Verdict.IMPROVEMENT, true)).isEqualTo(Decision.NONE);
         assertThat(recorder(BaselineMode.COMPARE, false).writes(HAS_ENTRY)).isFalse();
+    }
+
+    @Test
+    void aMissedScalingFailsWhateverTheTimeGateAndTheModeSay() {
+        for (BaselineMode mode : BaselineMode.values()) {
+            final Gate gate = new Gate(mode, false, Optional.of(TimeGate.OFF), DEVELOPER);
+
+            assertThat(gate.decide(ScalingVerdict.MISSED)).as(mode.name()).isEqualTo(Decision.FAIL);
+            assertThat(gate.decide(ScalingVerdict.MET)).as(mode.name()).isEqualTo(Decision.NONE);
+            assertThat(gate.decide(ScalingVerdict.UNJUDGED)).as(mode.name()).isEqualTo(gate.decideUnmeasured());
+        }
     }
 
     @Test

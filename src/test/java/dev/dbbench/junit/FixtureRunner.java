@@ -33,6 +33,8 @@ final class FixtureRunner {
         parameters.put(ConfigKeys.PROVIDER, "embedded");
         // Counting instructions starts a server under valgrind per class; the fixtures that test counts say so.
         parameters.put(ConfigKeys.COUNT_INSTRUCTIONS, "off");
+        // A run with -Ddbbench.scale=large must not turn the fixtures' lists large; tests that want it say so.
+        parameters.put(ConfigKeys.SCALE, "small");
     }
 
     FixtureRunner with(String key, String value) {

@@ -85,7 +85,7 @@ final class ResultFixtures {
         metrics.set(0, new GatedMetric(new MetricResult<>(Metrics.TIME, result.time().current(),
                 result.time().baseline(), new TimeAssessment(judgement)), result.timeDecision()));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
-                result.acceptCommand(), result.environment(), result.note());
+                result.acceptCommand(), result.environment(), result.note(), result.scaling());
     }
 
     /** The result with server CPU readings for its samples and, when given, for its baseline's. */
@@ -94,7 +94,7 @@ final class ResultFixtures {
         metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(RULE,
                 PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
-                result.acceptCommand(), result.environment(), result.note());
+                result.acceptCommand(), result.environment(), result.note(), result.scaling());
     }
 
     /** The wall-time message of a result, as the build log shows it when the time gate fails or warns. */
@@ -113,6 +113,6 @@ final class ResultFixtures {
         return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(), List.of(),
                 new BenchmarkResult.Recording(BaselineMode.COMPARE, outcome.written(), BASELINE_FILE, recordedAt),
                 "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + method + "'",
-                environment, "");
+                environment, "", Optional.empty());
     }
 }

@@ -98,7 +98,7 @@ public final class SyntheticResults {
                 BaselineMode.COMPARE, isNew, Path.of("baselines", id.className() + ".json"),
                 isNew ? "-" : "2026-11-30T10:00:00Z"),
                 "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + id.method() + "'",
-                environment, i % 23 == 4 ? "a note on this benchmark" + decoration : "");
+                environment, i % 23 == 4 ? "a note on this benchmark" + decoration : "", Optional.empty());
     }
 
     private static Decision decision(Verdict verdict) {

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -46,7 +47,7 @@ class ArgumentsTest {
         final StandInServer server = new StandInServer();
         final ClassContext classContext = new ClassContext(FixtureCase.class, target -> server, new BaselineStore(
                 Path.of("unused")));
-        final Arguments arguments = new Arguments(classContext, new FixtureCase());
+        final Arguments arguments = new Arguments(classContext, new FixtureCase(), Optional.empty());
         final RegionTimer timer = new RegionTimer();
 
         try (Closer scope = new Closer()) {
@@ -71,8 +72,8 @@ class ArgumentsTest {
                 new BaselineStore(Path.of("unused")));
 
         try (Closer scope = new Closer()) {
-            assertThatThrownBy(() -> new Arguments(classContext, null).resolve(method("body"), TARGET, scope,
-                    new RegionTimer()))
+            assertThatThrownBy(() -> new Arguments(classContext, null, Optional.empty()).resolve(method("body"),
+                    TARGET, scope, new RegionTimer()))
                     .isInstanceOf(DbBenchConfigurationException.class)
                     .hasMessage("@DbFixture method InstanceFixtureCase.fill() is not static, but the database is"
                             + " first needed before a test instance exists; make it static");

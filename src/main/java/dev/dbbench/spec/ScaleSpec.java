@@ -1,0 +1,24 @@
+package dev.dbbench.spec;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.dbbench.api.Growth;
+
+/**
+ * The parameter a benchmark runs over: its name, the values this run's scale gives it, in the order
+ * they run, and how fast its work may grow with it.
+ *
+ * @param atMost the growth {@code @ExpectScaling} allows; empty when the benchmark states none
+ */
+public record ScaleSpec(String name, List<Long> values, Optional<Growth> atMost) {
+
+    public ScaleSpec {
+        values = List.copyOf(values);
+    }
+
+    /** One point per value, in order. */
+    public List<ScalePoint> points() {
+        return values.stream().map(value -> new ScalePoint(name, value)).toList();
+    }
+}
