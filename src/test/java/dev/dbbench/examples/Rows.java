@@ -10,15 +10,16 @@ import com.mongodb.client.MongoIterable;
 
 /**
  * Reads results the way an application would, so that a benchmark pays for shipping and decoding
- * what it asked for: every column of every row, every document of a cursor.
+ * what it asked for: every column of every row, every document of a cursor. Shared by the examples
+ * and the seed-scale figures.
  */
-final class Rows {
+public final class Rows {
 
     private Rows() {
     }
 
     /** Runs {@code query} and reads every column of every row as text; returns the number of rows. */
-    static long readAll(PreparedStatement query) throws SQLException {
+    public static long readAll(PreparedStatement query) throws SQLException {
         long rows = 0;
         try (ResultSet result = query.executeQuery()) {
             final int columns = result.getMetaData().getColumnCount();
@@ -33,14 +34,14 @@ final class Rows {
     }
 
     /** Runs {@code sql} and reads every column of every row as text; returns the number of rows. */
-    static long readAll(Connection db, String sql) throws SQLException {
+    public static long readAll(Connection db, String sql) throws SQLException {
         try (PreparedStatement query = db.prepareStatement(sql)) {
             return readAll(query);
         }
     }
 
     /** Iterates every document {@code documents} yields; returns how many. */
-    static long readAll(MongoIterable<?> documents) {
+    public static long readAll(MongoIterable<?> documents) {
         long count = 0;
         try (MongoCursor<?> cursor = documents.iterator()) {
             while (cursor.hasNext()) {
@@ -52,7 +53,7 @@ final class Rows {
     }
 
     /** The single number {@code sql} returns, such as a {@code count(*)}. */
-    static long number(Connection db, String sql) throws SQLException {
+    public static long number(Connection db, String sql) throws SQLException {
         try (PreparedStatement query = db.prepareStatement(sql); ResultSet result = query.executeQuery()) {
             result.next();
             return result.getLong(1);
