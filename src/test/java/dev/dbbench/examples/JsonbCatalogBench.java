@@ -71,6 +71,7 @@ class JsonbCatalogBench {
     /** No match: the seed's way of timing server work without the cost of shipping rows to the client. */
     @DbBenchmark
     void findMissingBrandContainment(Connection db) throws SQLException {
-        assertEquals(0, Rows.readAll(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"NO SUCH BRAND\"}'"));
+        assertEquals(0,
+                Rows.readAll(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"NO SUCH BRAND\"}'"));
     }
 }

@@ -17,7 +17,12 @@ import dev.dbbench.workload.KilobyteDocumentsMongo;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 
-/** Seed 001 on MongoDB. */
+/**
+ * Seed 001 on MongoDB: inserts of its 1 KB documents (batched with {@code insertMany}, one by one
+ * acknowledged, one by one journaled, the seed's "safe" inserts) and its indexed, sorted-page and
+ * unfiltered reads. Only the batch's lead over single inserts is expected; the emulator's query
+ * timings do not mean what a real server's would.
+ */
 @Mongo
 class KilobyteDocumentsMongoBench {
 
@@ -35,10 +40,10 @@ class KilobyteDocumentsMongoBench {
     }
 
     @DbBenchmark(opsPerSample = 1)
-    @ExpectFasterThan(value = "insertOneByOne", by = 1.0)
+    @ExpectFasterThan(value = "insertOneByOne", by = 3.0)
     void insertMany(@Collection("inserted") MongoCollection<Document> inserted) {
         inserted.insertMany(toInsert());
-        assertEquals(KilobyteInsertsBench.INSERTS, inserted.countDocuments());
+        assertEquals(KilobyteDocumentsBench.INSERTS, inserted.countDocuments());
     }
 
     @DbBenchmark(opsPerSample = 1)
@@ -94,12 +99,12 @@ class KilobyteDocumentsMongoBench {
         for (Document document : toInsert()) {
             writing.insertOne(document);
         }
-        assertEquals(KilobyteInsertsBench.INSERTS, inserted.countDocuments());
+        assertEquals(KilobyteDocumentsBench.INSERTS, inserted.countDocuments());
     }
 
     private static List<Document> toInsert() {
-        final List<Document> documents = new ArrayList<>(KilobyteInsertsBench.INSERTS);
-        for (long id = 0; id < KilobyteInsertsBench.INSERTS; id++) {
+        final List<Document> documents = new ArrayList<>(KilobyteDocumentsBench.INSERTS);
+        for (long id = 0; id < KilobyteDocumentsBench.INSERTS; id++) {
             documents.add(KilobyteDocumentsMongo.toBson(DOCS.document(id)));
         }
         return documents;

@@ -13,25 +13,34 @@ import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.ExpectFasterThan;
 import dev.dbbench.api.Postgres;
 import dev.dbbench.api.UsesIndex;
-import dev.dbbench.workload.SocialGraph;
 import dev.dbbench.workload.SocialGraph.VertexPair;
+import dev.dbbench.workload.SocialGraph;
 import org.junit.jupiter.api.BeforeAll;
 
-/** Seed 003 on PostgreSQL. */
+/**
+ * Seed 003 on PostgreSQL: a Pokec-like network of 20,000 profiles. The seed's finding is the age
+ * histogram: with {@code age} as a column PostgreSQL aggregated in 0.61 s, with age inside the JSON
+ * in 17.5 s; here, at this size, the column is about 3x faster and must stay at least 1.5x faster.
+ * The neighbourhood of ids only must stay well ahead of the same neighbourhood with whole profiles,
+ * and the shortest paths run as a recursive CTE that stops at the first level reaching the target.
+ *
+ * <p>One client and a fixed size: the seed's 25 connections would be a thread count, and its 1.6
+ * million profiles a size parameter.
+ */
 @Postgres
 class SocialGraphBench {
 
     static final SocialGraph GRAPH = new SocialGraph(3, 20_000);
 
-    static final long[] READS = GRAPH.sampleVertices(100);
+    static final long[] READS = GRAPH.sampleVertices(50);
 
-    static final long[] NEIGHBORHOODS = Arrays.copyOf(READS, 10);
+    static final long[] NEIGHBORHOODS = Arrays.copyOf(READS, 5);
 
     static final long NEIGHBORHOOD_SIZE = Arrays.stream(NEIGHBORHOODS).map(id -> GRAPH.neighborhood(id).length).sum();
 
     static final long FRIENDS = Arrays.stream(READS).map(GRAPH::outDegree).sum();
 
-    static final List<VertexPair> PATHS = GRAPH.samplePairs(5, 3);
+    static final List<VertexPair> PATHS = GRAPH.samplePairs(3, 3);
 
     static final int AGES = GRAPH.ageHistogram().size();
 
@@ -46,7 +55,7 @@ class SocialGraphBench {
     }
 
     @DbBenchmark
-    @ExpectFasterThan(value = "ageHistogramJson", by = 1.0)
+    @ExpectFasterThan(value = "ageHistogramJson", by = 1.5)
     void ageHistogramColumn(Connection db) throws SQLException {
         assertEquals(AGES, Rows.readAll(db, SocialGraph.AGE_HISTOGRAM_COLUMN_SQL));
     }
@@ -63,7 +72,7 @@ class SocialGraphBench {
     }
 
     @DbBenchmark
-    @ExpectFasterThan(value = "neighborhoodProfiles", by = 1.0)
+    @ExpectFasterThan(value = "neighborhoodProfiles", by = 3.0)
     void neighborhood(Connection db) throws SQLException {
         assertEquals(NEIGHBORHOOD_SIZE, forEachVertex(db, SocialGraph.NEIGHBORHOOD_SQL, NEIGHBORHOODS));
     }
