@@ -55,7 +55,7 @@ class KilobyteDocumentsBench {
     }
 
     @DbBenchmark
-    @ExpectFasterThan(value = "sortedPage", by = 4.0)
+    @ExpectFasterThan(value = "sortedPage", by = 3.0)
     @UsesIndex("docs_jsonb_number")
     void byNumber(Connection db) throws SQLException {
         long rows = 0;

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 @Mongo
 class SocialGraphMongoBench {
 
-    static final SocialGraph GRAPH = new SocialGraph(3, 500);
+    static final SocialGraph GRAPH = new SocialGraph(3, 300);
 
     static final int WRITES = 20;
 

@@ -33,7 +33,7 @@ class WideTablesBench {
     }
 
     @DbBenchmark
-    @ExpectFasterThan(value = "groupBySeven", by = 4.0)
+    @ExpectFasterThan(value = "groupBySeven", by = 3.0)
     void countDistinct(Connection db) throws SQLException {
         assertEquals(TABLES.rows(), Rows.number(db, TABLES.countDistinct()));
     }
@@ -44,7 +44,7 @@ class WideTablesBench {
     }
 
     @DbBenchmark
-    @ExpectFasterThan(value = "joinAll", by = 2.0)
+    @ExpectFasterThan(value = "joinAll", by = 1.5)
     void joinTwo(Connection db) throws SQLException {
         assertEquals(TABLES.joinChainRows(false), Rows.number(db, TABLES.joinChain(2, false)));
     }
