@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,14 +48,12 @@ class SeedScaleBenchmark {
 
     @Test
     void report() throws Exception {
-        final JsonNode catalog = run(CatalogCase.class);
-        final JsonNode pokec = run(PokecProfilesCase.class);
+        final List<JsonNode> runs = List.of(run(CatalogCase.class), run(PokecProfilesCase.class));
         System.out.printf(Locale.ROOT, "%nseed scale (medians of %d samples, seconds)%n", CatalogCase.SAMPLES);
-        for (JsonNode result : catalog.get("results")) {
-            print(result);
-        }
-        for (JsonNode result : pokec.get("results")) {
-            print(result);
+        for (JsonNode run : runs) {
+            for (JsonNode result : run.get("results")) {
+                print(result);
+            }
         }
         final StorageSize size = CatalogCase.size;
         System.out.printf(Locale.ROOT, "  catalog table: heap %.1f MB, indexes %.1f MB, total %.1f MB%n",
