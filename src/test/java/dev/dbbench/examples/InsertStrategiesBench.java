@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -59,7 +58,7 @@ class InsertStrategiesBench {
         }
         db.unwrap(PGConnection.class).getCopyAPI()
                 .copyIn("COPY events (id, kind, payload) FROM STDIN", new StringReader(rows.toString()));
-        assertEquals(ROWS, countRows(db));
+        assertEquals(ROWS, Rows.number(db, "SELECT count(*) FROM events"));
     }
 
     @DbBenchmark(opsPerSample = 1, thresholdPercent = DURABLE_THRESHOLD_PERCENT)
@@ -69,13 +68,13 @@ class InsertStrategiesBench {
         insertRows(db);
         db.commit();
         db.setAutoCommit(true);
-        assertEquals(ROWS, countRows(db));
+        assertEquals(ROWS, Rows.number(db, "SELECT count(*) FROM events"));
     }
 
     @DbBenchmark(opsPerSample = 1, thresholdPercent = DURABLE_THRESHOLD_PERCENT)
     void insertRowByRowWithACommitEach(Connection db) throws SQLException {
         insertRows(db);
-        assertEquals(ROWS, countRows(db));
+        assertEquals(ROWS, Rows.number(db, "SELECT count(*) FROM events"));
     }
 
     private static void insertRows(Connection db) throws SQLException {
@@ -89,10 +88,4 @@ class InsertStrategiesBench {
         }
     }
 
-    private static long countRows(Connection db) throws SQLException {
-        try (Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery("SELECT count(*) FROM events")) {
-            rows.next();
-            return rows.getLong(1);
-        }
-    }
 }

@@ -3,8 +3,6 @@ package dev.dbbench.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 import dev.dbbench.api.DbBenchmark;
@@ -39,13 +37,13 @@ class JsonbCatalogBench {
     @MaxStatements(1)
     void findByBrandContainment(Connection db) throws SQLException {
         assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
-                countRows(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'"));
+                Rows.readAll(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'"));
     }
 
     @DbBenchmark
     void findByBrandArrow(Connection db) throws SQLException {
         assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
-                countRows(db, "SELECT data FROM json_tables WHERE data->>'brand' = 'ACME'"));
+                Rows.readAll(db, "SELECT data FROM json_tables WHERE data->>'brand' = 'ACME'"));
     }
 
     /**
@@ -61,36 +59,19 @@ class JsonbCatalogBench {
     @NoSeqScan("json_tables")
     void countByBrandContainment(Connection db) throws SQLException {
         assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
-                count(db, "SELECT count(*) FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'"));
+                Rows.number(db, "SELECT count(*) FROM json_tables WHERE data @> '{\"brand\": \"ACME\"}'"));
     }
 
     @DbBenchmark
     void countByBrandArrow(Connection db) throws SQLException {
         assertEquals(ProductCatalog.acmeCount(DOCUMENTS),
-                count(db, "SELECT count(*) FROM json_tables WHERE data->>'brand' = 'ACME'"));
+                Rows.number(db, "SELECT count(*) FROM json_tables WHERE data->>'brand' = 'ACME'"));
     }
 
     /** No match: the seed's way of timing server work without the cost of shipping rows to the client. */
     @DbBenchmark
     void findMissingBrandContainment(Connection db) throws SQLException {
-        assertEquals(0, countRows(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"NO SUCH BRAND\"}'"));
-    }
-
-    private static long count(Connection db, String sql) throws SQLException {
-        try (PreparedStatement statement = db.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
-            result.next();
-            return result.getLong(1);
-        }
-    }
-
-    private static long countRows(Connection db, String sql) throws SQLException {
-        long rows = 0;
-        try (PreparedStatement statement = db.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
-            while (result.next()) {
-                result.getString(1);
-                rows++;
-            }
-        }
-        return rows;
+        assertEquals(0,
+                Rows.readAll(db, "SELECT data FROM json_tables WHERE data @> '{\"brand\": \"NO SUCH BRAND\"}'"));
     }
 }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Indexes;
 import dev.dbbench.api.BeforeSample;
@@ -45,14 +44,8 @@ class MongoCatalogBench {
 
     @DbBenchmark
     void findByBrand(@Collection("products") MongoCollection<Document> products) {
-        long found = 0;
-        try (MongoCursor<Document> cursor = products.find(Filters.eq("brand", "ACME")).iterator()) {
-            while (cursor.hasNext()) {
-                cursor.next();
-                found++;
-            }
-        }
-        assertEquals(ProductCatalog.acmeCount(JsonbCatalogBench.DOCUMENTS), found);
+        assertEquals(ProductCatalog.acmeCount(JsonbCatalogBench.DOCUMENTS),
+                Rows.readAll(products.find(Filters.eq("brand", "ACME"))));
     }
 
     @DbBenchmark(opsPerSample = 1)
