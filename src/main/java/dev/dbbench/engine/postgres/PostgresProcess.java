@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -55,6 +56,12 @@ final class PostgresProcess implements AutoCloseable {
     private static final int PORT_ATTEMPTS = 3;
     private static final String OWNER_LOCK = "owner.lock";
     private static final String SERVER_LOG = "server.log";
+
+    /**
+     * The server directories of this JVM. Their owner locks are never opened by the left-behind
+     * check: a lock belongs to the process, and closing any channel to its file would release it.
+     */
+    private static final Set<Path> OWNED = ConcurrentHashMap.newKeySet();
 
     private final Path binaries;
     private final List<String> asUnprivileged;
@@ -115,6 +122,7 @@ final class PostgresProcess implements AutoCloseable {
         final List<String> asUnprivileged = asUnprivileged();
         stopLeftBehind(servers);
         final Path directory = Files.createTempDirectory(servers, "server-");
+        OWNED.add(directory);
         // Held while the server lives: whoever can take it knows the server was left behind by a dead JVM.
         final FileChannel ownerChannel = FileChannel.open(directory.resolve(OWNER_LOCK),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -144,6 +152,7 @@ final class PostgresProcess implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             ownerChannel.close();
             PostgresInstallation.deleteRecursively(directory);
+            OWNED.remove(directory);
             throw e;
         }
     }
@@ -229,6 +238,7 @@ final class PostgresProcess implements AutoCloseable {
         } finally {
             ownerChannel.close();
             PostgresInstallation.deleteRecursively(directory);
+            OWNED.remove(directory);
         }
     }
 
@@ -269,7 +279,7 @@ final class PostgresProcess implements AutoCloseable {
     private static void stopLeftBehind(Path servers) {
         final FileTime before = FileTime.from(Instant.now().minus(LEFT_BEHIND));
         try (Stream<Path> directories = Files.list(servers)) {
-            directories.filter(directory -> modifiedBefore(directory, before))
+            directories.filter(directory -> !OWNED.contains(directory) && modifiedBefore(directory, before))
                     .forEach(PostgresProcess::stopIfLeftBehind);
         } catch (IOException e) {
             // Left-behind servers cost memory, not correctness; the next start tries again.
@@ -285,9 +295,6 @@ final class PostgresProcess implements AutoCloseable {
                     return;
                 }
                 terminateServerIn(directory.resolve("data"));
-            } catch (OverlappingFileLockException e) {
-                // A server of this JVM.
-                return;
             } catch (IOException | RuntimeException e) {
                 // Cannot tell whether its JVM lives; leave it.
                 return;

@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -68,6 +69,34 @@ class PostgresProcessTest {
     }
 
     @Test
+    void aServerOfALiveJvmOlderThanAMinuteSurvivesThatJvmsNextStartAndAnotherJvmsStart() throws Exception {
+        final Path tmpdir = Files.createDirectory(temp.resolve("tmp"));
+        final Path output = temp.resolve("owner.out");
+        final Process owner = childJvm(tmpdir, "start-twice", output, temp.toString());
+        try {
+            final long postmaster = awaitPostmasterPid(owner, output);
+            final Path servers = tmpdir.resolve("dbbench-postgres-" + System.getProperty("user.name"))
+                    .resolve("servers");
+            for (Path server : list(servers)) {
+                Files.setLastModifiedTime(server, FileTime.from(Instant.now().minus(2, ChronoUnit.MINUTES)));
+            }
+            // Its second start looks for servers left behind, and must not touch its first one's lock.
+            Files.createFile(temp.resolve("start-second"));
+            awaitLine(owner, output, "second started");
+
+            final Process other = childJvm(tmpdir, "start-and-stop", temp.resolve("other.out"));
+            assertThat(other.waitFor(120, TimeUnit.SECONDS)).as("the other JVM finished").isTrue();
+            assertThat(other.exitValue()).as("other JVM: %s", Files.readString(temp.resolve("other.out"))).isZero();
+
+            assertThat(ProcessHandle.of(postmaster)).as("the live JVM's first server still runs")
+                    .map(ProcessHandle::isAlive).contains(true);
+        } finally {
+            Files.createFile(temp.resolve("stop"));
+            assertThat(owner.waitFor(60, TimeUnit.SECONDS)).as("the owner JVM stopped its servers").isTrue();
+        }
+    }
+
+    @Test
     void aServerThatDiedSaysSoWithItsLastLogLines() throws Exception {
         try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES, "17",
                 new TreeMap<>(), ProviderKind.EMBEDDED, ""))) {
@@ -97,29 +126,36 @@ class PostgresProcessTest {
         }
     }
 
-    private static Process childJvm(Path tmpdir, String mode, Path output) throws IOException {
-        return new ProcessBuilder(
+    private static Process childJvm(Path tmpdir, String mode, Path output, String... arguments) throws IOException {
+        final List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmpdir,
                 "-cp", System.getProperty("java.class.path"),
-                ServerProcess.class.getName(), mode)
+                ServerProcess.class.getName(), mode));
+        command.addAll(List.of(arguments));
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
     }
 
     private static long awaitPostmasterPid(Process child, Path output) throws Exception {
+        return Long.parseLong(awaitLine(child, output, "postmaster ").substring("postmaster ".length()));
+    }
+
+    /** The child's first output line that starts with {@code prefix}, once it is written. */
+    private static String awaitLine(Process child, Path output, String prefix) throws Exception {
         final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < giveUp) {
             final Optional<String> line = Files.readAllLines(output).stream()
-                    .filter(text -> text.startsWith("postmaster ")).findFirst();
+                    .filter(text -> text.startsWith(prefix)).findFirst();
             if (line.isPresent()) {
-                return Long.parseLong(line.get().substring("postmaster ".length()));
+                return line.get();
             }
-            assertThat(child.isAlive()).as("the first JVM runs: %s", Files.readString(output)).isTrue();
+            assertThat(child.isAlive()).as("the child JVM runs: %s", Files.readString(output)).isTrue();
             Thread.sleep(100);
         }
-        throw new AssertionError("the first JVM started no server within 120 s: " + Files.readString(output));
+        throw new AssertionError("the child JVM wrote no '" + prefix + "' within 120 s: " + Files.readString(output));
     }
 
     private static List<Path> list(Path directory) throws IOException {
@@ -128,17 +164,41 @@ class PostgresProcessTest {
         }
     }
 
-    /** A JVM that starts an embedded server and either keeps it running until killed, or stops it. */
+    /**
+     * A JVM that starts an embedded server and keeps it running until killed ({@code keep-running}),
+     * stops it at once ({@code start-and-stop}), or starts a second one when the file
+     * {@code start-second} appears in the given directory and stops both when {@code stop} does
+     * ({@code start-twice}).
+     */
     static final class ServerProcess {
 
         public static void main(String[] args) throws Exception {
-            final EmbeddedPostgresServer server = EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES,
-                    "17", new TreeMap<>(), ProviderKind.EMBEDDED, ""));
-            if (args[0].equals("keep-running")) {
+            final EmbeddedPostgresServer server = start();
+            if (!args[0].equals("start-and-stop")) {
                 System.out.println("postmaster " + ProcessHandle.current().children().findFirst().orElseThrow().pid());
+            }
+            if (args[0].equals("keep-running")) {
                 Thread.sleep(TimeUnit.MINUTES.toMillis(5));
+            } else if (args[0].equals("start-twice")) {
+                awaitFile(Path.of(args[1], "start-second"));
+                try (EmbeddedPostgresServer second = start()) {
+                    System.out.println("second started");
+                    awaitFile(Path.of(args[1], "stop"));
+                }
             }
             server.close();
+        }
+
+        private static EmbeddedPostgresServer start() throws Exception {
+            return EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES, "17", new TreeMap<>(),
+                    ProviderKind.EMBEDDED, ""));
+        }
+
+        private static void awaitFile(Path file) throws InterruptedException {
+            final long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (!Files.exists(file) && System.nanoTime() < giveUp) {
+                Thread.sleep(100);
+            }
         }
     }
 }
