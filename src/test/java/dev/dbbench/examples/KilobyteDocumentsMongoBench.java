@@ -58,39 +58,31 @@ class KilobyteDocumentsMongoBench {
 
     @DbBenchmark
     void byNumber(@Collection("docs") MongoCollection<Document> docs) {
-        long found = 0;
-        for (int i = 0; i < KilobyteDocumentsBench.QUERIES_PER_CALL; i++) {
-            found += Rows.readAll(KilobyteDocumentsMongo.findByNumber(docs, DOCS.sampleNumber(i)));
-        }
+        final long found = Rows.readAll(KilobyteDocumentsBench.QUERIES_PER_CALL,
+                i -> KilobyteDocumentsMongo.findByNumber(docs, DOCS.sampleNumber(i)));
         assertEquals(KilobyteDocumentsBench.QUERIES_PER_CALL * KilobyteDocuments.DOCS_PER_NUMBER, found);
     }
 
     @DbBenchmark
     void byNumbers(@Collection("docs") MongoCollection<Document> docs) {
-        long found = 0;
-        for (int i = 0; i < KilobyteDocumentsBench.QUERIES_PER_CALL; i++) {
+        final long found = Rows.readAll(KilobyteDocumentsBench.QUERIES_PER_CALL, i -> {
             final int number = DOCS.sampleNumber(i);
-            found += Rows.readAll(KilobyteDocumentsMongo.findByNumbers(docs, number,
-                    KilobyteDocuments.number1ForNumber(number)));
-        }
+            return KilobyteDocumentsMongo.findByNumbers(docs, number, KilobyteDocuments.number1ForNumber(number));
+        });
         assertEquals(KilobyteDocumentsBench.QUERIES_PER_CALL * KilobyteDocuments.DOCS_PER_NUMBER, found);
     }
 
     @DbBenchmark
     void sortedPage(@Collection("docs") MongoCollection<Document> docs) {
-        long found = 0;
-        for (int i = 0; i < KilobyteDocumentsBench.QUERIES_PER_CALL; i++) {
-            found += Rows.readAll(KilobyteDocumentsMongo.findSortedPage(docs, DOCS.sampleNumber1(i)));
-        }
+        final long found = Rows.readAll(KilobyteDocumentsBench.QUERIES_PER_CALL,
+                i -> KilobyteDocumentsMongo.findSortedPage(docs, DOCS.sampleNumber1(i)));
         assertEquals(KilobyteDocumentsBench.QUERIES_PER_CALL * KilobyteDocuments.PAGE_LIMIT, found);
     }
 
     @DbBenchmark
     void unfiltered(@Collection("docs") MongoCollection<Document> docs) {
-        long found = 0;
-        for (int i = 0; i < KilobyteDocumentsBench.QUERIES_PER_CALL; i++) {
-            found += Rows.readAll(KilobyteDocumentsMongo.findUnfiltered(docs));
-        }
+        final long found = Rows.readAll(KilobyteDocumentsBench.QUERIES_PER_CALL,
+                i -> KilobyteDocumentsMongo.findUnfiltered(docs));
         assertEquals(KilobyteDocumentsBench.QUERIES_PER_CALL * KilobyteDocuments.UNFILTERED_LIMIT, found);
     }
 

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.function.IntFunction;
 
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoIterable;
@@ -50,6 +51,15 @@ public final class Rows {
             }
         }
         return count;
+    }
+
+    /** Iterates every document of {@code count} queries, the {@code i}-th made by {@code query}; returns how many. */
+    public static long readAll(int count, IntFunction<? extends MongoIterable<?>> query) {
+        long documents = 0;
+        for (int i = 0; i < count; i++) {
+            documents += readAll(query.apply(i));
+        }
+        return documents;
     }
 
     /** The single number {@code sql} returns, such as a {@code count(*)}. */

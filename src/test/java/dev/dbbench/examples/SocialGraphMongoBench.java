@@ -56,10 +56,7 @@ class SocialGraphMongoBench {
 
     @DbBenchmark
     void readProfiles(MongoDatabase db) {
-        long found = 0;
-        for (long id : READS) {
-            found += Rows.readAll(SocialGraphMongo.findProfile(db, id));
-        }
+        final long found = Rows.readAll(READS.length, i -> SocialGraphMongo.findProfile(db, READS[i]));
         assertEquals(READS.length, found);
     }
 
@@ -80,28 +77,20 @@ class SocialGraphMongoBench {
 
     @DbBenchmark
     void neighbors(MongoDatabase db) {
-        long found = 0;
-        for (long id : READS) {
-            found += Rows.readAll(SocialGraphMongo.findNeighbors(db, id));
-        }
+        final long found = Rows.readAll(READS.length, i -> SocialGraphMongo.findNeighbors(db, READS[i]));
         assertEquals(FRIENDS, found);
     }
 
     @DbBenchmark
     void neighborhood(MongoDatabase db) {
-        long found = 0;
-        for (long id : NEIGHBORHOODS) {
-            found += Rows.readAll(SocialGraphMongo.neighborhood(db, id));
-        }
+        final long found = Rows.readAll(NEIGHBORHOODS.length, i -> SocialGraphMongo.neighborhood(db, NEIGHBORHOODS[i]));
         assertEquals(NEIGHBORHOOD_SIZE, found);
     }
 
     @DbBenchmark
     void neighborhoodProfiles(MongoDatabase db) {
-        long found = 0;
-        for (long id : NEIGHBORHOODS) {
-            found += Rows.readAll(SocialGraphMongo.neighborhoodProfiles(db, id));
-        }
+        final long found = Rows.readAll(NEIGHBORHOODS.length,
+                i -> SocialGraphMongo.neighborhoodProfiles(db, NEIGHBORHOODS[i]));
         assertEquals(NEIGHBORHOOD_SIZE, found);
     }
 
