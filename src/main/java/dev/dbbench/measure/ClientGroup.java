@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
@@ -28,9 +27,6 @@ final class ClientGroup implements AutoCloseable {
 
     /** The latency percentiles every sample reports: p50, p90, p99, p99.9. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9};
-
-    /** How long closing waits for the clients to leave. */
-    private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
     /**
      * What one sample of all clients measured.
@@ -133,14 +129,18 @@ final class ClientGroup implements AutoCloseable {
                 (double) allocated / calls, percentiles);
     }
 
-    /** Stops the clients, waiting a little for them to leave; one still inside a call is left to end it. */
+    /**
+     * Stops the clients and waits until every one has left, also one still inside a call. The
+     * sampling's {@link Watchdog} bounds this wait: a sampling thread that returned while a client
+     * was still calling would tell it the call had returned, and it would neither free the
+     * connections the call is blocked on nor say that the call may still be running.
+     */
     @Override
     public void close() {
         clients.forEach(client -> client.thread.interrupt());
-        final long until = System.nanoTime() + CLOSE_WAIT.toNanos();
         try {
             for (Client client : clients) {
-                TimeUnit.NANOSECONDS.timedJoin(client.thread, Math.max(1, until - System.nanoTime()));
+                client.thread.join();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
