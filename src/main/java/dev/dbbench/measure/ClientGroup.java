@@ -25,6 +25,9 @@ final class ClientGroup implements AutoCloseable {
     /** Significant decimal digits the latency histograms keep: values to within 0.1 %. */
     static final int SIGNIFICANT_DIGITS = 3;
 
+    /** What follows the sampling thread's name in the name of each of its clients. */
+    private static final String CLIENT = " client ";
+
     /** The latency percentiles every sample reports: p50, p90, p99, p99.9. */
     static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
@@ -50,12 +53,17 @@ final class ClientGroup implements AutoCloseable {
     private volatile long durationNanos;
     private volatile long deadline;
 
+    /** Whether {@code client} is a client thread of a group started by the thread named {@code thread}. */
+    static boolean isClientOf(Thread client, String thread) {
+        return client.getName().startsWith(thread + CLIENT);
+    }
+
     /** Starts one waiting client thread per operation, named after {@code thread}. */
     ClientGroup(List<Operation> calls, String thread) {
         start = new CyclicBarrier(calls.size() + 1, () -> deadline = System.nanoTime() + durationNanos);
         end = new CyclicBarrier(calls.size() + 1);
         for (int i = 0; i < calls.size(); i++) {
-            clients.add(new Client(calls.get(i), thread + " client " + (i + 1) + " of " + calls.size()));
+            clients.add(new Client(calls.get(i), thread + CLIENT + (i + 1) + " of " + calls.size()));
         }
         clients.forEach(client -> client.thread.start());
     }

@@ -1,6 +1,8 @@
 package dev.dbbench.measure;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -169,14 +171,29 @@ public final class Watchdog {
         }
     }
 
-    /** Where the thread running a body was when its deadline passed: its stack trace is that thread's. */
+    /**
+     * Where the thread running a body was when its deadline passed: its stack trace is that thread's.
+     * With client threads ({@code @DbBenchmark(threads)}) that thread only waits for them, so each
+     * client's own stack is added as a suppressed exception, the one stuck in the call among them.
+     */
     private static final class StackAtDeadline extends Exception {
 
         private static final long serialVersionUID = 1L;
 
         StackAtDeadline(Thread thread) {
-            super("where " + thread.getName() + " was at the deadline");
-            setStackTrace(thread.getStackTrace());
+            this(thread.getName(), thread.getStackTrace());
+            final Map<String, StackTraceElement[]> clients = new TreeMap<>();
+            Thread.getAllStackTraces().forEach((other, stack) -> {
+                if (ClientGroup.isClientOf(other, thread.getName())) {
+                    clients.put(other.getName(), stack);
+                }
+            });
+            clients.forEach((name, stack) -> addSuppressed(new StackAtDeadline(name, stack)));
+        }
+
+        private StackAtDeadline(String thread, StackTraceElement[] stack) {
+            super("where " + thread + " was at the deadline");
+            setStackTrace(stack);
         }
     }
 }

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -67,6 +68,12 @@ class ClientTimeoutsTest {
                 .contains("raise timeoutSeconds");
         assertThat(failure.getCause()).hasMessage("where dbbench EndlessStatementCase.sleepsOnTheServerInOneClient()"
                 + " [postgres 17 embedded] was at the deadline");
+        // That thread only waited for its clients: each client's stack is there too, the hung one in the body.
+        assertThat(failure.getCause().getSuppressed()).hasSize(4).filteredOn(client -> Arrays.stream(
+                client.getStackTrace()).anyMatch(frame -> frame.getMethodName().equals("sleepsOnTheServerInOneClient")))
+                .singleElement().extracting(Throwable::getMessage).asString()
+                .matches("where dbbench EndlessStatementCase.sleepsOnTheServerInOneClient\\(\\) \\[postgres 17 embedded\\]"
+                        + " client [1-4] of 4 was at the deadline");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
         // The server stopped the statement too, and no client thread is left calling.
         assertThat(EVENTS).containsExactly("sleeping backends: 0");
