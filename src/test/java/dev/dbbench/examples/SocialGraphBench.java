@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.ExpectFasterThan;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
  * The neighbourhood of ids only must stay well ahead of the same neighbourhood with whole profiles,
  * and the shortest paths run as a recursive CTE that stops at the first level reaching the target.
  *
- * <p>One client and a fixed size: the seed's 25 connections would be a thread count, and its 1.6
- * million profiles a size parameter.
+ * <p>A fixed size; {@link SocialGraphScalingBench} runs the graph at several. The seed's 25
+ * connections are {@link #readProfileFourClients}, four on a CI runner's two cores.
  */
 @Postgres
 class SocialGraphBench {
@@ -42,6 +43,8 @@ class SocialGraphBench {
 
     static final List<VertexPair> PATHS = GRAPH.samplePairs(3, 3);
 
+    private static final AtomicInteger NEXT_READ = new AtomicInteger();
+
     static final int AGES = GRAPH.ageHistogram().size();
 
     @BeforeAll
@@ -52,6 +55,16 @@ class SocialGraphBench {
     @DbBenchmark
     void readProfiles(Connection db) throws SQLException {
         assertEquals(READS.length, forEachVertex(db, SocialGraph.READ_SQL, READS));
+    }
+
+    /**
+     * The seed's many clients: four, each with its own connection, read one profile per call at
+     * once, for throughput and latency percentiles.
+     */
+    @DbBenchmark(threads = 4)
+    void readProfileFourClients(Connection db) throws SQLException {
+        final long id = READS[Math.floorMod(NEXT_READ.getAndIncrement(), READS.length)];
+        assertEquals(1, forEachVertex(db, SocialGraph.READ_SQL, new long[] {id}));
     }
 
     @DbBenchmark
