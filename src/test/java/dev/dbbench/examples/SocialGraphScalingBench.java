@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.stream.IntStream;
 
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.DbFixture;
@@ -76,11 +77,14 @@ class SocialGraphScalingBench {
     @BeforeEach
     void chooseStarts(long profiles) {
         final SocialGraph graph = graph(profiles);
-        starts = Arrays.stream(graph.sampleVertices(CANDIDATES)).boxed()
-                .sorted(Comparator.<Long>comparingInt(id -> Math.abs(graph.outDegree(id) - FRIENDS))
-                        .thenComparingInt(id -> Math.abs(graph.neighborhood(id).length - NEIGHBORHOOD)))
-                .limit(STARTS).mapToLong(Long::longValue).toArray();
-        neighborhoods = Arrays.stream(starts).map(id -> graph.neighborhood(id).length).sum();
+        final long[] candidates = graph.sampleVertices(CANDIDATES);
+        final int[] sizes = Arrays.stream(candidates).mapToInt(id -> graph.neighborhood(id).length).toArray();
+        final int[] chosen = IntStream.range(0, candidates.length).boxed()
+                .sorted(Comparator.<Integer>comparingInt(i -> Math.abs(graph.outDegree(candidates[i]) - FRIENDS))
+                        .thenComparingInt(i -> Math.abs(sizes[i] - NEIGHBORHOOD)))
+                .limit(STARTS).mapToInt(Integer::intValue).toArray();
+        starts = Arrays.stream(chosen).mapToLong(i -> candidates[i]).toArray();
+        neighborhoods = Arrays.stream(chosen).map(i -> sizes[i]).sum();
     }
 
     @DbBenchmark
