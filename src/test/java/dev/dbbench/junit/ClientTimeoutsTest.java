@@ -80,7 +80,7 @@ class ClientTimeoutsTest {
         assertThat(clientThreadsAlive("sleepsOnTheServerInOneClient")).isEmpty();
         // The next benchmark ran on four clients of its own; the one that timed out recorded nothing.
         assertThat(resultMethods(runner)).containsExactly("runsAfterwards");
-        assertThat(result(runner, "runsAfterwards").get("threads").asInt()).isEqualTo(4);
+        assertThat(runner.result("runsAfterwards").get("threads").asInt()).isEqualTo(4);
         assertThat(JSON.readTree(runner.baselineFile(EndlessStatementCase.class).toFile()).get("benchmarks")
                 .fieldNames()).toIterable().containsExactly("runsAfterwards [postgres 17 embedded]");
     }
@@ -146,16 +146,6 @@ class ClientTimeoutsTest {
     private static List<String> resultMethods(FixtureRunner runner) throws Exception {
         return JSON.readTree(runner.reportDirectory().resolve("results.json").toFile()).get("results")
                 .findValuesAsText("method");
-    }
-
-    private static JsonNode result(FixtureRunner runner, String method) throws Exception {
-        for (JsonNode result : JSON.readTree(runner.reportDirectory().resolve("results.json").toFile())
-                .get("results")) {
-            if (result.get("method").asText().equals(method)) {
-                return result;
-            }
-        }
-        throw new AssertionError("no result for " + method);
     }
 
     static void execute(Connection db, String sql) throws SQLException {

@@ -59,7 +59,7 @@ class ConcurrentClientsTest {
         runner.run(PostgresCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
 
         assertThat(BACKENDS).hasSize(4);
-        final JsonNode result = result(runner, "lookup");
+        final JsonNode result = runner.result("lookup");
         assertThat(result.get("threads").asInt()).isEqualTo(4);
         assertThat(result.get("throughput").get("unit").asText()).isEqualTo("ops/s");
         assertThat(result.get("throughput").get("median").asDouble()).isPositive();
@@ -93,7 +93,7 @@ class ConcurrentClientsTest {
 
         // Besides its clients, dbbench's own thread calls the body once, for the work counts.
         assertThat(THREADS).filteredOn(name -> name.contains(" client ")).hasSize(4);
-        final JsonNode result = result(runner, "findOne");
+        final JsonNode result = runner.result("findOne");
         assertThat(result.get("threads").asInt()).isEqualTo(4);
         assertThat(result.get("latency").get("p99").asDouble()).isPositive();
         final JsonNode entry = entry(runner, MongoCase.class, "findOne [mongodb emulated]");
@@ -104,8 +104,8 @@ class ConcurrentClientsTest {
         SLOW.set(true);
         final EngineExecutionResults slowed = runner.with(ConfigKeys.BASELINE_MODE, "compare").run(MongoCase.class);
         slowed.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
-        assertThat(metric(result(runner, "findOne"), "throughput").get("verdict").asText()).isEqualTo("REGRESSION");
-        assertThat(metric(result(runner, "findOne"), "latency").get("warned").asBoolean()).isTrue();
+        assertThat(metric(runner.result("findOne"), "throughput").get("verdict").asText()).isEqualTo("REGRESSION");
+        assertThat(metric(runner.result("findOne"), "latency").get("warned").asBoolean()).isTrue();
     }
 
     @Test
@@ -127,7 +127,7 @@ class ConcurrentClientsTest {
                         + " confirmed by a re-run")
                 .contains("p99.9")
                 .contains("accept       mvn verify -Ddbbench.baseline.mode=update");
-        final JsonNode result = result(runner, "lookup");
+        final JsonNode result = runner.result("lookup");
         assertThat(result.get("throughputRatio").asDouble()).isLessThan(0.5);
         assertThat(result.get("p99Ratio").asDouble()).isGreaterThan(2);
         assertThat(Files.readString(runner.baselineFile(SlowCase.class))).isEqualTo(recorded);
@@ -139,19 +139,9 @@ class ConcurrentClientsTest {
 
         runner.run(ExpectationCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2).failed(0));
 
-        final JsonNode expectation = result(runner, "selectOne").get("expectations").get(0);
+        final JsonNode expectation = runner.result("selectOne").get("expectations").get(0);
         assertThat(expectation.get("other").asText()).isEqualTo("sleepTenMillis [postgres 17 embedded]");
         assertThat(expectation.get("verdict").asText()).isEqualTo("MET");
-    }
-
-    private static JsonNode result(FixtureRunner runner, String method) throws Exception {
-        for (JsonNode result : JSON.readTree(runner.reportDirectory().resolve("results.json").toFile())
-                .get("results")) {
-            if (result.get("method").asText().equals(method)) {
-                return result;
-            }
-        }
-        throw new AssertionError("no result for " + method);
     }
 
     private static JsonNode metric(JsonNode result, String id) {

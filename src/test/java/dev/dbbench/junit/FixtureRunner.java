@@ -3,6 +3,7 @@ package dev.dbbench.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbbench.api.ConfigKeys;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
@@ -52,6 +55,17 @@ final class FixtureRunner {
 
     Path baselineDirectory() {
         return directory.resolve("baselines");
+    }
+
+    /** The first result of {@code method} in the last run's {@code results.json}. */
+    JsonNode result(String method) throws IOException {
+        for (JsonNode result : new ObjectMapper().readTree(reportDirectory().resolve("results.json").toFile())
+                .get("results")) {
+            if (result.get("method").asText().equals(method)) {
+                return result;
+            }
+        }
+        throw new AssertionError("no result for " + method);
     }
 
     EngineExecutionResults run(Class<?> fixture) {
