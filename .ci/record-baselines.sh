@@ -7,7 +7,9 @@
 #   bash .ci/record-baselines.sh [JVMS] [RUNS] [extra mvn arguments...]
 #
 # Defaults: 10 JVMs x 1 run: fresh servers differ far more than runs within one JVM (see "Run-to-run
-# fence" in docs/verdict-evaluation.md). Extra arguments go to every run, e.g. -Dtest=JsonbCatalogBench.
+# fence" in docs/verdict-evaluation.md). Extra arguments go to every run, e.g. -Dtest=JsonbCatalogBench,
+# but record the whole suite when its baselines are for the main job: a class's timings depend on
+# what ran before it in the JVM ("Time of the main job" in docs/seeds.md).
 # Nothing under baselines/ changes unless every run and the merge succeed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
