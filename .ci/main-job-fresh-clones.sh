@@ -25,7 +25,7 @@ for i in $(seq 1 "$n"); do
     echo "run $i of $n: $result (load before $load_before, after $(uptime | sed 's/.*load average: //'))"
     # The run summary's rows of benchmarks that failed or warned.
     grep -h '(failed)\|(warning)' "$work/run-$i.log" | grep -v '^dbbench: ' | sort -u | sed 's/^/    /' || true
-    rm -rf "$clone/target/postgres-binaries"
+    rm -rf "$clone"/*/target/postgres-binaries
 done
 echo "$((n - failed)) passed, $failed failed (logs in $work)"
 [[ $failed -eq 0 ]]

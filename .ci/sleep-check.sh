@@ -17,7 +17,7 @@ clone="$work/clone"
 git clone -q --branch "$branch" "$origin" "$clone"
 # Wrap each benchmark body: "void name(...) {" after @DbBenchmark gets a start time and a try; its
 # closing "    }" gets a finally that spins as long as the body ran.
-python3 - "$clone"/src/test/java/dev/dbbench/examples/*.java <<'PY'
+python3 - "$clone"/dbbench-examples/src/test/java/dev/dbbench/examples/*.java <<'PY'
 import re, sys
 for path in sys.argv[1:]:
     lines = open(path).read().split("\n")

@@ -1,0 +1,76 @@
+package dev.dbbench.engine;
+
+import java.lang.reflect.Parameter;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import dev.dbbench.spec.EngineKind;
+
+/** A database created for one test class and dropped when closed. */
+public interface ScratchDatabase extends AutoCloseable {
+
+    /** The database's name on its server. */
+    String name();
+
+    /**
+     * A value for a parameter of one of its engine's {@linkplain EngineKind#injects injectable
+     * types}; the parameter itself is given because its annotations may say more (which collection,
+     * say). Values that need closing (a connection) are registered with {@code scope} and close when it
+     * does.
+     */
+    Object resolve(Parameter parameter, Closer scope) throws Exception;
+
+    /** The database as a JDBC data source, for engines that speak JDBC (plans are captured through it). */
+    default Optional<DataSource> dataSource() {
+        return Optional.empty();
+    }
+
+    /**
+     * A probe of the server CPU time spent serving {@code injected}, a value this database injected
+     * (a connection), where the engine can measure it; empty otherwise.
+     */
+    default Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
+        return Optional.empty();
+    }
+
+    /**
+     * A probe of what {@code injected}, a value this database injected (a connection, a data source,
+     * a MongoDB handle), sends and receives, where the engine can count it; empty otherwise.
+     */
+    default Optional<TrafficProbe> trafficProbe(Object injected) {
+        return Optional.empty();
+    }
+
+    /**
+     * Counting of the server instructions a call costs, on a copy of this database under valgrind,
+     * where the engine and the machine allow it; empty otherwise, with {@link #whyNoInstructionCounting()}.
+     */
+    default Optional<InstructionCounting> instructionCounting() throws Exception {
+        return Optional.empty();
+    }
+
+    /** Why {@link #instructionCounting()} is empty. */
+    default String whyNoInstructionCounting() {
+        return "server instructions are counted on embedded PostgreSQL only";
+    }
+
+    /**
+     * Stops what {@code injected}, a value this database gave a benchmark, is doing for a call that
+     * did not return by its timeout: a connection's running statement is cancelled and the connection
+     * closed. Called from another thread than the call's.
+     */
+    default void abort(Object injected) throws Exception {
+    }
+
+    /**
+     * Rolls back a transaction that {@code injected}, a value this database gave a benchmark (a
+     * connection), has open, and says whether there was one.
+     */
+    default boolean rollBackOpenTransaction(Object injected) throws Exception {
+        return false;
+    }
+
+    @Override
+    void close() throws Exception;
+}

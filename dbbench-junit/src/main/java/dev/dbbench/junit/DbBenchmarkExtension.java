@@ -1,0 +1,267 @@
+package dev.dbbench.junit;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
+import dev.dbbench.api.DbBenchmark;
+import dev.dbbench.api.SampleTimer;
+import dev.dbbench.config.ConfigSource;
+import dev.dbbench.config.Settings;
+import dev.dbbench.config.Shard;
+import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.containers.Docker;
+import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.measure.RegionTimer;
+import dev.dbbench.report.ResultMessages;
+import dev.dbbench.run.Arguments;
+import dev.dbbench.run.BenchmarkRun;
+import dev.dbbench.run.ClassContext;
+import dev.dbbench.run.RunContext;
+import dev.dbbench.run.ScalingSeries;
+import dev.dbbench.spec.BenchmarkSpec;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderResolver;
+import dev.dbbench.spec.ScalePoint;
+import dev.dbbench.spec.Scales;
+import dev.dbbench.spec.SpecFactory;
+import dev.dbbench.spec.TargetResolver;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * The JUnit Jupiter extension behind {@code @DbBenchmark} and the engine annotations. It only wires:
+ * specs from {@code spec}, arguments and runs from {@code run}, messages from {@code report}; state
+ * lives in JUnit's stores, run-wide things in the root store.
+ */
+public final class DbBenchmarkExtension implements TestTemplateInvocationContextProvider, ParameterResolver,
+        InvocationInterceptor, ExecutionCondition {
+
+    private static final Namespace NAMESPACE = Namespace.create(DbBenchmarkExtension.class);
+    private static final String SPEC = "spec";
+    private static final String TARGET = "target";
+    private static final String POINT = "point";
+
+    /** With {@code dbbench.shard=i/n}, skips the classes of other shards. */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        final Optional<Shard> shard = settings(context).shard();
+        if (shard.isEmpty() || context.getTestClass().isEmpty()) {
+            return ConditionEvaluationResult.enabled("no shard");
+        }
+        final String name = shardClass(context.getTestClass().get()).getName();
+        return shard.get().includes(name) ? ConditionEvaluationResult.enabled("in shard " + shard.get())
+                : ConditionEvaluationResult.disabled(ConfigKeys.SHARD + "=" + shard.get() + ": " + name + " runs in"
+                        + " shard " + Shard.of(name, shard.get().count()) + "/" + shard.get().count());
+    }
+
+    /** The class that decides the shard: a {@code @Nested} class goes with the class around it. */
+    private static Class<?> shardClass(Class<?> testClass) {
+        Class<?> outer = testClass;
+        while (outer.isMemberClass() && !Modifier.isStatic(outer.getModifiers())) {
+            outer = outer.getEnclosingClass();
+        }
+        return outer;
+    }
+
+    @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, DbBenchmark.class))
+                .orElse(false);
+    }
+
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        final BenchmarkSpec spec = new SpecFactory(settings(context), targets(context))
+                .spec(context.getRequiredTestClass(), context.getRequiredTestMethod());
+        context.getStore(NAMESPACE).put(SPEC, spec);
+        return spec.targets().stream()
+                .flatMap(target -> spec.points().stream().map(point -> new TargetInvocation(target, point)));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext context) {
+        final Class<?> type = parameterContext.getParameter().getType();
+        if (type == SampleTimer.class) {
+            return parameterContext.getDeclaringExecutable() instanceof Method method
+                    && AnnotationSupport.isAnnotated(method, DbBenchmark.class);
+        }
+        if (ScalePoint.isValueType(type)) {
+            return point(context).filter(point -> point.receivedBy(parameterContext.getParameter())).isPresent()
+                    || classLevelScale(parameterContext, context);
+        }
+        return targetsFor(context).stream().anyMatch(target -> target.kind().injects(type));
+    }
+
+    /** A class-level method, such as {@code @BeforeAll}, asking for the value of one of the class's parameters. */
+    private static boolean classLevelScale(ParameterContext parameterContext, ExtensionContext context) {
+        return context.getTestMethod().isEmpty()
+                && Scales.namesIn(context.getRequiredTestClass()).contains(parameterContext.getParameter().getName());
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext context) {
+        final Class<?> type = parameterContext.getParameter().getType();
+        if (type == SampleTimer.class) {
+            return timer(context);
+        }
+        if (classLevelScale(parameterContext, context)) {
+            throw new DbBenchConfigurationException(parameterContext.getDeclaringExecutable().getName() + "() of "
+                    + context.getRequiredTestClass().getSimpleName() + " runs once for the class, so it cannot take"
+                    + " parameter " + parameterContext.getParameter().getName() + ", which has a value per"
+                    + " benchmark invocation; load data that depends on it in a @DbFixture method that declares it:"
+                    + " each value then gets a database of its own, filled for it");
+        }
+        if (ScalePoint.isValueType(type)) {
+            // Supported only where the invocation's value goes to the parameter: it needs no engine target.
+            return point(context).orElseThrow().argument(parameterContext.getParameter());
+        }
+        try {
+            final Closer scope = context.getTestMethod().isPresent() ? scope(context) : classContext(context).closer();
+            return arguments(context).resolve(parameterContext.getParameter(), currentTarget(context, type), scope);
+        } catch (DbBenchConfigurationException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ParameterResolutionException("dbbench could not provide " + type.getSimpleName() + " for "
+                    + parameterContext.getDeclaringExecutable() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+        final BenchmarkSpec spec = context.getParent().orElseThrow().getStore(NAMESPACE).get(SPEC, BenchmarkSpec.class);
+        if (spec == null) {
+            invocation.proceed();
+            return;
+        }
+        // dbbench calls the method itself, many times; JUnit's own single call is skipped.
+        invocation.skip();
+        final EngineTarget target = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
+        final Object instance = invocationContext.getTarget().orElse(null);
+        final BenchmarkResult measured = new BenchmarkRun(runContext(context), classContext(context),
+                spec.at(point(context)), target, arguments(context)).run(instance,
+                invocationContext.getArguments().toArray(), timer(context), scope(context));
+        // The invocations of one benchmark share its template's store: there it gathers the values' results.
+        final BenchmarkResult result = spec.scale().filter(scale -> scale.atMost().isPresent())
+                .map(scale -> stored(context.getParent().orElseThrow(), "scaling",
+                        () -> new ScalingSeries(runContext(context), scale), ScalingSeries.class).add(measured))
+                .orElse(measured);
+        runContext(context).report().add(result);
+        context.publishReportEntry(ResultMessages.reportEntry(result));
+        // Surefire keeps a test's standard output in its XML report, but not its report entries.
+        final ResultMessages messages = ResultMessages.of(result);
+        messages.printed().forEach(System.out::println);
+        if (!messages.failures().isEmpty()) {
+            throw new AssertionFailedError(String.join("\n\n", messages.failures()));
+        }
+    }
+
+    /** The target of this invocation; for class-level methods the class's one target that injects the type. */
+    private EngineTarget currentTarget(ExtensionContext context, Class<?> type) {
+        return TargetResolver.injecting(context.getRequiredTestClass(), type, targetsFor(context));
+    }
+
+    private List<EngineTarget> targetsFor(ExtensionContext context) {
+        final EngineTarget invocationTarget = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
+        if (invocationTarget != null) {
+            return List.of(invocationTarget);
+        }
+        final Class<?> testClass = context.getRequiredTestClass();
+        return context.getTestMethod()
+                .map(method -> targets(context).targets(testClass, method))
+                .orElseGet(() -> targets(context).classTargets(testClass));
+    }
+
+    private static Settings settings(ExtensionContext context) {
+        return stored(context.getRoot(), "settings", () -> new Settings(new ConfigSource(
+                context::getConfigurationParameter, System::getenv, System::getProperty)), Settings.class);
+    }
+
+    private static TargetResolver targets(ExtensionContext context) {
+        return new TargetResolver(settings(context), stored(context.getRoot(), "providers", () ->
+                new ProviderResolver(settings(context), () -> Docker.probe(Docker.CHECK_TIMEOUT), System.out),
+                ProviderResolver.class));
+    }
+
+    private static RunContext runContext(ExtensionContext context) {
+        return stored(context.getRoot(), "run", () -> RunContext.create(settings(context),
+                System.getProperty("surefire.forkNumber", "1"), System.out), RunContext.class);
+    }
+
+    private static ClassContext classContext(ExtensionContext context) {
+        ExtensionContext classLevel = context;
+        while (classLevel.getTestMethod().isPresent() && classLevel.getParent().isPresent()) {
+            classLevel = classLevel.getParent().get();
+        }
+        final ExtensionContext owner = classLevel;
+        return stored(owner, "class:" + owner.getUniqueId(),
+                () -> runContext(context).classContext(owner.getRequiredTestClass()), ClassContext.class);
+    }
+
+    private static Arguments arguments(ExtensionContext context) {
+        return new Arguments(classContext(context), context.getTestInstance().orElse(null), point(context));
+    }
+
+    /** The value of its {@code @Scale} parameter the invocation runs at; empty for class-level methods and none. */
+    private static Optional<ScalePoint> point(ExtensionContext context) {
+        return Optional.ofNullable(context.getStore(NAMESPACE).get(POINT, ScalePoint.class));
+    }
+
+    private static RegionTimer timer(ExtensionContext context) {
+        return stored(context, "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
+    }
+
+    /** What the invocation opened (connections for the body, hooks and other sides), closed when it ends. */
+    private static Closer scope(ExtensionContext context) {
+        return stored(context, "closer:" + context.getUniqueId(), Closer::new, Closer.class);
+    }
+
+    /**
+     * The value under {@code key} in the context's store, created on first use. JUnit 6 renamed the
+     * store method; the old name is used because it also exists in the JUnit 5 versions dbbench supports.
+     */
+    @SuppressWarnings("deprecation")
+    private static <V> V stored(ExtensionContext context, String key, Supplier<V> factory, Class<V> type) {
+        return context.getStore(NAMESPACE).getOrComputeIfAbsent(key, ignored -> factory.get(), type);
+    }
+
+    /**
+     * One invocation of a benchmark: its display name names the engine target and the value of its
+     * parameter, {@code [postgres 17 embedded] rows=1000}.
+     */
+    private record TargetInvocation(EngineTarget target, Optional<ScalePoint> point)
+            implements TestTemplateInvocationContext {
+
+        @Override
+        public String getDisplayName(int invocationIndex) {
+            return "[" + target.label() + "]" + point.map(value -> " " + value.label()).orElse("");
+        }
+
+        @Override
+        public List<Extension> getAdditionalExtensions() {
+            return List.of((BeforeEachCallback) context -> {
+                context.getStore(NAMESPACE).put(TARGET, target);
+                point.ifPresent(value -> context.getStore(NAMESPACE).put(POINT, value));
+            });
+        }
+    }
+}
