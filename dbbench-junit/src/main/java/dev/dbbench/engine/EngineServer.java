@@ -23,6 +23,14 @@ public interface EngineServer extends AutoCloseable {
     /** Creates an empty database whose name starts with {@code namePrefix}; closing it drops it. */
     ScratchDatabase createDatabase(String namePrefix) throws Exception;
 
+    /**
+     * Creates a database whose name starts with {@code namePrefix} as a copy of the database
+     * {@code template} of this server, which no session may be connected to; closing it drops it.
+     */
+    default ScratchDatabase createDatabase(String namePrefix, String template) throws Exception {
+        throw new UnsupportedOperationException(target().kind().label() + " databases are not copied from templates");
+    }
+
     /** The engine-side ruler workload, when the engine has one; closing it releases its connection. */
     default Optional<RulerWorkload> openRulerWorkload() throws Exception {
         return Optional.empty();

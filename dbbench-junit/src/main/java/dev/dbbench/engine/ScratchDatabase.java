@@ -1,6 +1,7 @@
 package dev.dbbench.engine;
 
 import java.lang.reflect.Parameter;
+import java.sql.Connection;
 import java.util.Optional;
 
 import javax.sql.DataSource;
@@ -24,6 +25,37 @@ public interface ScratchDatabase extends AutoCloseable {
     /** The database as a JDBC data source, for engines that speak JDBC (plans are captured through it). */
     default Optional<DataSource> dataSource() {
         return Optional.empty();
+    }
+
+    /**
+     * The data source an application's own pool takes its physical connections from (and the one
+     * injected as {@code DataSource}): connections whose traffic and statements a capture sees, and
+     * whose work a counted call routes to the counting copy. Empty for engines that do not speak JDBC.
+     */
+    default Optional<DataSource> applicationDataSource() {
+        return Optional.empty();
+    }
+
+    /** How many real connections of {@link #applicationDataSource()} are open now. */
+    default int openApplicationConnections() {
+        return 0;
+    }
+
+    /**
+     * A capture of everything one call does to this database, whichever of its connections the work goes
+     * through, where the engine captures at the database (PostgreSQL); empty where only injected values
+     * are probed ({@link #trafficProbe}).
+     */
+    default Optional<CaptureProbe> captureProbe() {
+        return Optional.empty();
+    }
+
+    /**
+     * Routes the work the calling thread asks of the {@link #applicationDataSource()}'s connections to
+     * {@code connection} until the routing is closed: the application's work in a counted call.
+     */
+    default Routing routeTo(Connection connection) {
+        return Routing.NONE;
     }
 
     /**

@@ -4,19 +4,31 @@ import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * What a client sent to its server and received back, counted on the client's side of the
  * conversation: requests by name (a SQL statement's text, a MongoDB command's name), round trips,
  * documents returned (MongoDB) and bytes each way. Facts of the conversation, so they are the same
  * on a fast machine and a slow one, and real on an emulator too.
+ *
+ * @param unseen statements the server ran on the database meanwhile that dbbench did not see: on
+ *     another thread, or on a connection it did not open (PostgreSQL, where the server counts them);
+ *     left out of the stored value when zero
  */
 public record Traffic(SortedMap<String, Long> requests, long roundTrips, long documents, long bytesSent,
-        long bytesReceived) {
+        long bytesReceived, @JsonInclude(JsonInclude.Include.NON_DEFAULT) long unseen) {
 
     public static final Traffic NONE = new Traffic(new TreeMap<>(), 0, 0, 0, 0);
 
     public Traffic {
         requests = Collections.unmodifiableSortedMap(new TreeMap<>(requests));
+    }
+
+    /** Traffic that dbbench saw all of. */
+    public Traffic(SortedMap<String, Long> requests, long roundTrips, long documents, long bytesSent,
+            long bytesReceived) {
+        this(requests, roundTrips, documents, bytesSent, bytesReceived, 0);
     }
 
     /** What was counted since {@code earlier}, a reading of the same counters. */
@@ -29,11 +41,21 @@ public record Traffic(SortedMap<String, Long> requests, long roundTrips, long do
             }
         });
         return new Traffic(delta, roundTrips - earlier.roundTrips, documents - earlier.documents,
-                bytesSent - earlier.bytesSent, bytesReceived - earlier.bytesReceived);
+                bytesSent - earlier.bytesSent, bytesReceived - earlier.bytesReceived, unseen - earlier.unseen);
     }
 
     /** This traffic with its requests named as given, such as the statements a JDBC capture logged. */
     public Traffic withRequests(SortedMap<String, Long> named) {
-        return new Traffic(named, roundTrips, documents, bytesSent, bytesReceived);
+        return new Traffic(named, roundTrips, documents, bytesSent, bytesReceived, unseen);
+    }
+
+    /** This traffic with {@code statements} the server ran that dbbench did not see. */
+    public Traffic withUnseen(long statements) {
+        return new Traffic(requests, roundTrips, documents, bytesSent, bytesReceived, statements);
+    }
+
+    /** Whether the call sent nothing at all: no request, no round trip, and nothing the server ran unseen. */
+    public boolean empty() {
+        return requests.isEmpty() && roundTrips == 0 && documents == 0 && bytesSent == 0 && unseen == 0;
     }
 }

@@ -6,10 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The SQL statements a benchmark body executed, in first-seen order, with counts and their last parameters. */
+import dev.dbbench.text.SqlText;
+
+/**
+ * The SQL statements a benchmark body executed, in first-seen order, each with its executions and
+ * the text and parameters of its last execution. Statements are told apart by their normalized text
+ * ({@link SqlText}): the same query with another literal is the same statement executed again.
+ */
 public final class StatementLog {
 
-    /** One distinct statement text. */
+    /** One distinct statement. */
     public record Entry(String sql, int executions, List<Object> parameters) {
 
         public Entry {
@@ -20,8 +26,9 @@ public final class StatementLog {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
 
     synchronized void executed(String sql, List<Object> parameters) {
-        final Entry previous = entries.get(sql);
-        entries.put(sql, new Entry(sql, previous == null ? 1 : previous.executions() + 1, parameters));
+        final String key = SqlText.normalized(sql);
+        final Entry previous = entries.get(key);
+        entries.put(key, new Entry(sql, previous == null ? 1 : previous.executions() + 1, parameters));
     }
 
     public synchronized List<Entry> entries() {
@@ -31,5 +38,14 @@ public final class StatementLog {
     /** Statements executed in all, counting repeats. */
     public synchronized int executions() {
         return entries.values().stream().mapToInt(Entry::executions).sum();
+    }
+
+    /**
+     * Statements executed in all as the server counts them: a text holding several statements
+     * separated by semicolons is several.
+     */
+    public synchronized long serverStatements() {
+        return entries.values().stream().mapToLong(entry -> (long) entry.executions() * SqlText.statements(entry.sql()))
+                .sum();
     }
 }

@@ -2,7 +2,7 @@ package dev.dbbench.metric;
 
 /**
  * One deterministic finding about a benchmark: a changed plan, more or less work than the baseline,
- * or a declared expectation that does not hold.
+ * a declared expectation that does not hold, or work the counts do not see.
  *
  * @param subject what it is about: a statement, a table, or {@code -} for the benchmark as a whole
  * @param detail what changed, possibly on several lines
@@ -18,7 +18,11 @@ public record Finding(Kind kind, String subject, String detail) {
         /** A counter or size fell beyond its tolerance: reported, never failed. */
         LESS_WORK(false),
         /** A declared expectation ({@code @UsesIndex}, {@code @NoSeqScan}, {@code @MaxStatements}) does not hold. */
-        EXPECTATION_MISSED(true);
+        EXPECTATION_MISSED(true),
+        /** Work the counts do not see (or no work at all), in CI: the counts could not catch a regression. */
+        UNSEEN_WORK(true),
+        /** The same, outside CI: a warning. */
+        UNSEEN_WORK_WARNING(false);
 
         private final boolean fails;
 
@@ -34,6 +38,6 @@ public record Finding(Kind kind, String subject, String detail) {
 
     /** Whether accepting a change in update mode leaves the finding standing: only a missed declaration does. */
     public boolean holdsInUpdate() {
-        return kind == Kind.EXPECTATION_MISSED;
+        return kind == Kind.EXPECTATION_MISSED || kind == Kind.UNSEEN_WORK || kind == Kind.UNSEEN_WORK_WARNING;
     }
 }

@@ -12,7 +12,7 @@ import dev.dbbench.verdict.Verdict;
  * What an exact comparison found: a list of findings, each failing or not. Its verdict is
  * {@link Verdict#REGRESSION} when one fails, {@link Verdict#IMPROVEMENT} when all it found is less
  * work, {@link Verdict#NEW} without a baseline (declared expectations still checked), else
- * {@link Verdict#PASS}.
+ * {@link Verdict#PASS} (a warning does not change it).
  */
 public record FindingsAssessment(Verdict verdict, String reason, List<Finding> findings) implements Assessment {
 
@@ -23,10 +23,12 @@ public record FindingsAssessment(Verdict verdict, String reason, List<Finding> f
     /** The assessment of these findings, with or without a baseline to have compared against. */
     static FindingsAssessment of(List<Finding> findings, boolean compared) {
         final long failing = findings.stream().filter(Finding::fails).count();
+        final boolean lessWork = !findings.isEmpty()
+                && findings.stream().allMatch(finding -> finding.kind() == Finding.Kind.LESS_WORK);
         final Verdict verdict = failing > 0 ? Verdict.REGRESSION
                 : !compared ? Verdict.NEW
-                : findings.isEmpty() ? Verdict.PASS
-                : Verdict.IMPROVEMENT;
+                : lessWork ? Verdict.IMPROVEMENT
+                : Verdict.PASS;
         final String reason = findings.isEmpty()
                 ? (compared ? "same as the baseline's" : "no baseline yet")
                 : findings.size() + " finding(s), " + failing + " failing";
@@ -46,12 +48,22 @@ public record FindingsAssessment(Verdict verdict, String reason, List<Finding> f
      * @param how how the figures were obtained, so a reader knows no statistics were involved
      */
     static Optional<String> message(FindingsAssessment assessment, String what, String how, Subject subject) {
+        return message(assessment, what, "REGRESSION", how, subject);
+    }
+
+    /**
+     * The same with another word for what failing findings are, such as {@code NOT CAPTURED}.
+     *
+     * @param failing what failing findings make the headline say after {@code what}
+     */
+    static Optional<String> message(FindingsAssessment assessment, String what, String failing, String how,
+            Subject subject) {
         if (assessment.findings().isEmpty()) {
             return Optional.empty();
         }
         final boolean fails = assessment.findings().stream().anyMatch(Finding::fails);
-        final Message message = new Message("dbbench: " + (fails ? what + " REGRESSION in " : what.toLowerCase(Locale.ROOT)
-                + " note for ") + subject.id().qualifiedName() + " (exact: " + how + ")");
+        final Message message = new Message("dbbench: " + (fails ? what + " " + failing + " in "
+                : what.toLowerCase(Locale.ROOT) + " note for ") + subject.id().qualifiedName() + " (exact: " + how + ")");
         for (Finding finding : assessment.findings()) {
             message.raw(String.format(Locale.ROOT, "  %-18s %s", finding.kind().name().toLowerCase(Locale.ROOT)
                     .replace('_', ' '), finding.subject()));

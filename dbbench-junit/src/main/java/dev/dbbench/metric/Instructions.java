@@ -1,13 +1,16 @@
 package dev.dbbench.metric;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.text.Figures;
+import dev.dbbench.text.SqlText;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -65,10 +68,13 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
         final List<Finding> findings = new ArrayList<>();
         Counts.compare(findings, "-", "instructions per call", before.perOp(), current.perOp(), tolerance,
                 MIN_INSTRUCTIONS);
-        before.statements().forEach((statement, count) -> {
-            if (current.statements().containsKey(statement)) {
-                Counts.compare(findings, statement, "instructions per call", count,
-                        current.statements().get(statement), tolerance, MIN_INSTRUCTIONS);
+        final Map<String, Long> now = TrafficCounts.byStatement(current.statements());
+        final Map<String, String> texts = new HashMap<>();
+        current.statements().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
+        TrafficCounts.byStatement(before.statements()).forEach((statement, count) -> {
+            if (now.containsKey(statement)) {
+                Counts.compare(findings, texts.get(statement), "instructions per call", count, now.get(statement),
+                        tolerance, MIN_INSTRUCTIONS);
             }
         });
         return FindingsAssessment.of(findings, true);

@@ -10,6 +10,7 @@ import dev.dbbench.explain.RelationSize;
 import dev.dbbench.explain.StatementPlan;
 import dev.dbbench.explain.StatementPlans;
 import dev.dbbench.spec.PlanExpectations;
+import dev.dbbench.text.SqlText;
 
 /**
  * Compares a benchmark's statement plans and table sizes with its baseline's, and checks the plan
@@ -27,13 +28,16 @@ final class PlanJudge {
     private PlanJudge() {
     }
 
-    /** Changed shapes and counters of the statements both runs executed, then every declared expectation that fails. */
+    /**
+     * Changed shapes and counters of the statements both runs executed (the same statement by its
+     * normalized text), then every declared expectation that fails.
+     */
     static List<Finding> plans(StatementPlans current, List<StatementPlan> baseline, PlanExpectations declared) {
         final List<Finding> findings = new ArrayList<>();
-        final Map<String, StatementPlan> before = baseline.stream()
-                .collect(Collectors.toMap(StatementPlan::statement, Function.identity(), (a, b) -> a));
+        final Map<String, StatementPlan> before = baseline.stream().collect(Collectors.toMap(
+                plan -> SqlText.normalized(plan.statement()), Function.identity(), (a, b) -> a));
         for (StatementPlan plan : current.plans()) {
-            final StatementPlan old = before.get(plan.statement());
+            final StatementPlan old = before.get(SqlText.normalized(plan.statement()));
             if (old == null) {
                 continue;
             }

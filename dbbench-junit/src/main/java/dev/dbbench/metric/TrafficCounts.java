@@ -1,7 +1,9 @@
 package dev.dbbench.metric;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
@@ -9,14 +11,18 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.engine.Traffic;
+import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.text.Figures;
+import dev.dbbench.text.SqlText;
 
 /**
  * What one call of the body said to the server, counted on the client's side during the untimed
  * capture call: requests by name (each SQL statement's text, each MongoDB command's name), round
  * trips, documents returned (MongoDB), and bytes each way. Requests, round trips and documents are
- * exact; bytes may rise by {@code dbbench.tolerance.bytes-percent}. Stored as
- * {@code "traffic": {requests, roundTrips, documents, bytesSent, bytesReceived}}.
+ * exact; bytes may rise by {@code dbbench.tolerance.bytes-percent}. Statements are compared by their
+ * normalized text ({@link SqlText}). A call whose work dbbench did not see (statements the server ran
+ * on connections it does not see) or that sent nothing fails in CI and warns elsewhere. Stored as
+ * {@code "traffic": {requests, roundTrips, documents, bytesSent, bytesReceived[, unseen]}}.
  */
 public final class TrafficCounts extends ExactMetric<Traffic> {
 
@@ -38,7 +44,7 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
 
     @Override
     public Traffic read(JsonNode json) {
-        final Traffic traffic = MetricJson.read(json, Traffic.class);
+        final Traffic traffic = MetricJson.read(withUnseen(json), Traffic.class);
         if (traffic.roundTrips() < 0 || traffic.documents() < 0 || traffic.bytesSent() < 0
                 || traffic.bytesReceived() < 0 || traffic.requests().values().stream().anyMatch(count -> count < 1)) {
             throw new InvalidValueException("counts must be zero or more, and each request counted at least once");
@@ -46,18 +52,33 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
         return traffic;
     }
 
+    /** The stored value with its count of unseen statements, which is left out when zero. */
+    private static JsonNode withUnseen(JsonNode json) {
+        if (!json.isObject() || json.has("unseen")) {
+            return json;
+        }
+        final ObjectNode complete = ((ObjectNode) json).deepCopy();
+        complete.put("unseen", 0);
+        return complete;
+    }
+
     @Override
     public FindingsAssessment assess(Traffic current, Optional<Traffic> baseline, Judging context) {
+        final List<Finding> findings = new ArrayList<>(unseen(current, context));
         if (baseline.isEmpty()) {
-            return FindingsAssessment.of(List.of(), false);
+            return FindingsAssessment.of(findings, false);
         }
         final Traffic before = baseline.get();
-        final List<Finding> findings = new ArrayList<>();
-        final TreeSet<String> requests = new TreeSet<>(before.requests().keySet());
-        requests.addAll(current.requests().keySet());
+        final Map<String, Long> beforeRequests = byStatement(before.requests());
+        final Map<String, Long> currentRequests = byStatement(current.requests());
+        final Map<String, String> texts = new HashMap<>();
+        before.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
+        current.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
+        final TreeSet<String> requests = new TreeSet<>(beforeRequests.keySet());
+        requests.addAll(currentRequests.keySet());
         for (String request : requests) {
-            Counts.compare(findings, request, "executions per call", before.requests().getOrDefault(request, 0L),
-                    current.requests().getOrDefault(request, 0L), 0, 0);
+            Counts.compare(findings, texts.get(request), "executions per call", beforeRequests.getOrDefault(request, 0L),
+                    currentRequests.getOrDefault(request, 0L), 0, 0);
         }
         Counts.compare(findings, "-", "round trips per call", before.roundTrips(), current.roundTrips(), 0, 0);
         Counts.compare(findings, "-", "documents returned per call", before.documents(), current.documents(), 0, 0);
@@ -68,6 +89,41 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
                 tolerance, MIN_BYTES);
         return FindingsAssessment.of(findings, true);
     }
+
+    /**
+     * Requests by their normalized text, executions of texts that differ only in literals summed: a
+     * changed literal is the same statement, in a baseline written before statements were told apart so too.
+     */
+    static Map<String, Long> byStatement(Map<String, Long> requests) {
+        final Map<String, Long> merged = new HashMap<>();
+        requests.forEach((text, count) -> merged.merge(SqlText.normalized(text), count, Long::sum));
+        return merged;
+    }
+
+    /**
+     * What the call did that dbbench did not see, or that it saw nothing of: a failure in CI, where counts
+     * decide, else a warning; the counts of such a call would pass a regression unnoticed.
+     */
+    private static List<Finding> unseen(Traffic current, Judging context) {
+        final boolean inCi = "true".equals(context.environment().get(HostFingerprint.CI));
+        final Finding.Kind kind = inCi ? Finding.Kind.UNSEEN_WORK : Finding.Kind.UNSEEN_WORK_WARNING;
+        if (current.unseen() > 0) {
+            return List.of(new Finding(kind, "-", current.unseen() + " statement(s) ran on the database during the"
+                    + " call on connections dbbench does not see: " + UNSEEN));
+        }
+        if (current.empty()) {
+            return List.of(new Finding(kind, "-", "the call sent nothing to its database, so every count is zero and"
+                    + " gates nothing: " + UNSEEN));
+        }
+        return List.of();
+    }
+
+    /** Why work goes unseen, and what to do. */
+    static final String UNSEEN = "dbbench counts, explains and counts under callgrind what goes through the"
+            + " connections it hands out, on the thread that calls the body. Route the work through them: declare"
+            + " a Connection or DataSource parameter, or give the application's pool the DataSource (with Spring"
+            + " Boot, add dbbench-spring: the application's own pool then uses the class's database through"
+            + " dbbench); connections opened by URL (JdbcDatabase) and work on other threads are not seen";
 
     @Override
     public List<String> columns() {
@@ -87,7 +143,8 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
         return Optional.of("traffic " + requests(traffic) + " request(s), " + traffic.roundTrips()
                 + " round trip(s), " + Figures.bytes(traffic.bytesSent()) + " sent, "
                 + Figures.bytes(traffic.bytesReceived()) + " received" + (traffic.documents() > 0
-                        ? ", " + traffic.documents() + " document(s)" : ""));
+                        ? ", " + traffic.documents() + " document(s)" : "")
+                + (traffic.unseen() > 0 ? ", " + traffic.unseen() + " statement(s) unseen" : ""));
     }
 
     private static long requests(Traffic traffic) {
@@ -104,8 +161,11 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
     @Override
     public Optional<String> message(MetricResult<Traffic, FindingsAssessment> result, MetricResults all,
             Subject subject) {
-        return FindingsAssessment.message(result.assessment(), "TRAFFIC", "requests, round trips and bytes of one"
-                + " untimed call, counted on the client's side, no statistics involved", subject);
+        final boolean onlyUnseen = result.assessment().findings().stream().allMatch(finding ->
+                finding.kind() == Finding.Kind.UNSEEN_WORK || finding.kind() == Finding.Kind.UNSEEN_WORK_WARNING);
+        return FindingsAssessment.message(result.assessment(), "TRAFFIC", onlyUnseen ? "NOT CAPTURED" : "REGRESSION",
+                "requests, round trips and bytes of one untimed call, counted on the client's side, no statistics"
+                        + " involved", subject);
     }
 
     @Override

@@ -76,6 +76,9 @@ public final class BenchmarkRun {
         final Optional<BaselineFile> baseline = classContext.baseline();
         final Injected injected = new Injected(spec.testClass());
         injected.add(spec.method(), ownArguments, target, arguments);
+        // The class's database exists before the first sample even for a body that takes none of its values:
+        // an application's own pool is pointed at it when it is created.
+        arguments.database(target);
         final Operation beforeSample = hooks(instance, target, scope, injected);
         final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target, scope,
                 injected);
@@ -166,20 +169,26 @@ public final class BenchmarkRun {
             return measured;
         }
         final ScratchDatabase database = arguments.database(target);
-        final Optional<String> uncountable = InstructionCountRun.uncountable(ownArguments);
-        final Optional<InstructionCounting> counting = uncountable.isPresent() ? Optional.empty()
-                : database.instructionCounting();
+        final Optional<InstructionCounting> counting = database.instructionCounting();
         if (counting.isEmpty()) {
-            final SortedMap<String, String> unmeasured = new TreeMap<>(measured.unmeasured());
-            unmeasured.put(Metrics.INSTRUCTIONS.id(), uncountable.orElse(database.whyNoInstructionCounting()));
-            return new Measurement(measured.values(), measured.environment(), unmeasured);
+            return unmeasured(measured, database.whyNoInstructionCounting());
         }
         final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
-        final InstructionCounts counts = InstructionCountRun.count(counting.get(), spec.method(), instance,
-                ownArguments, spec.beforeSample(), spec.point(), recorded);
-        return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counts), measured.environment(),
-                measured.unmeasured());
+        final InstructionCountRun.Counted counted = InstructionCountRun.count(counting.get(), database, spec.method(),
+                instance, ownArguments, spec.beforeSample(), spec.point(), recorded);
+        if (counted.counts().isEmpty()) {
+            return unmeasured(measured, counted.uncountable().orElseThrow());
+        }
+        return new Measurement(measured.values().with(Metrics.INSTRUCTIONS, counted.counts().get()),
+                measured.environment(), measured.unmeasured());
+    }
+
+    /** The measurement, with why its server instructions were not counted. */
+    private static Measurement unmeasured(Measurement measured, String why) {
+        final SortedMap<String, String> unmeasured = new TreeMap<>(measured.unmeasured());
+        unmeasured.put(Metrics.INSTRUCTIONS.id(), why);
+        return new Measurement(measured.values(), measured.environment(), unmeasured);
     }
 
     private SortedMap<String, String> environment() throws Exception {

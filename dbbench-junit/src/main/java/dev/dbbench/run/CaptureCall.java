@@ -7,8 +7,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-import javax.sql.DataSource;
-
+import dev.dbbench.engine.CaptureProbe;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.engine.TrafficProbe;
@@ -19,13 +18,14 @@ import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
-import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 
 /**
  * One more call of a benchmark body, untimed, after its samples: what it said to the server is
- * counted (requests, round trips, bytes), and on PostgreSQL every statement goes through JDBC
- * wrappers that record it, to be explained afterwards.
+ * counted (requests, round trips, bytes), and on PostgreSQL every statement is recorded, to be
+ * explained afterwards. On PostgreSQL the capture is the database's: every connection dbbench handed
+ * out for it (the injected ones, an application's own pool) on the calling thread, checked against
+ * the server's own count of the statements it ran; elsewhere the injected values are probed.
  */
 final class CaptureCall {
 
@@ -44,32 +44,22 @@ final class CaptureCall {
     static MetricValues capture(EngineTarget target, Method method, Object instance, Object[] arguments,
             Operation beforeSample, ScratchDatabase database, Watchdog watchdog, Operation afterCall)
             throws Throwable {
-        final boolean recordsJdbc = target.kind() == EngineKind.POSTGRES && database.dataSource().isPresent()
-                && Arrays.stream(arguments).anyMatch(argument -> argument instanceof Connection
-                        || argument instanceof DataSource);
-        final Optional<TrafficProbe> probe = Arrays.stream(arguments)
-                .map(database::trafficProbe).flatMap(Optional::stream).findFirst();
-        if (!recordsJdbc && probe.isEmpty()) {
-            return MetricValues.empty();
+        final Optional<CaptureProbe> capture = database.captureProbe();
+        if (capture.isEmpty()) {
+            return probed(method, instance, arguments, beforeSample, database, watchdog, afterCall);
         }
         final StatementLog log = new StatementLog();
-        final Object[] called = recordsJdbc ? recording(arguments, log) : arguments;
-        final TrafficProbe.Call call = () -> Invoker.invoke(method, instance, called);
-        final Optional<Traffic> traffic = watchdog.call(() -> "the capture call after the samples", () -> {
+        final Object[] called = recording(arguments, log);
+        final CaptureProbe.Captured captured = watchdog.call(() -> "the capture call after the samples", () -> {
             beforeSample.run();
-            if (probe.isPresent()) {
-                return Optional.of(probe.get().during(call));
-            }
-            call.run();
-            return Optional.<Traffic>empty();
+            return capture.get().during(RecordingJdbc.into(log), () -> Invoker.invoke(method, instance, called));
         });
         afterCall.run();
-        MetricValues values = MetricValues.empty();
-        if (traffic.isPresent()) {
-            values = values.with(Metrics.TRAFFIC, recordsJdbc ? traffic.get().withRequests(requests(log))
-                    : traffic.get());
-        }
-        if (recordsJdbc) {
+        final long unseen = captured.serverStatements().isPresent()
+                ? Math.max(0, captured.serverStatements().getAsLong() - log.serverStatements()) : 0;
+        MetricValues values = MetricValues.empty().with(Metrics.TRAFFIC,
+                captured.traffic().withRequests(requests(log)).withUnseen(unseen));
+        if (database.dataSource().isPresent()) {
             final PlanExplainer.Explained explained = new PlanExplainer().explain(database.dataSource().get(), log,
                     watchdog.timeout());
             values = values.with(Metrics.PLANS, explained.statements()).with(Metrics.STORAGE, explained.storage());
@@ -77,11 +67,30 @@ final class CaptureCall {
         return values;
     }
 
+    /** The call with its injected values' traffic probed, on engines that capture no more (MongoDB). */
+    private static MetricValues probed(Method method, Object instance, Object[] arguments, Operation beforeSample,
+            ScratchDatabase database, Watchdog watchdog, Operation afterCall) throws Throwable {
+        final Optional<TrafficProbe> probe = Arrays.stream(arguments)
+                .map(database::trafficProbe).flatMap(Optional::stream).findFirst();
+        if (probe.isEmpty()) {
+            return MetricValues.empty();
+        }
+        final Traffic traffic = watchdog.call(() -> "the capture call after the samples", () -> {
+            beforeSample.run();
+            return probe.get().during(() -> Invoker.invoke(method, instance, arguments));
+        });
+        afterCall.run();
+        return MetricValues.empty().with(Metrics.TRAFFIC, traffic);
+    }
+
+    /**
+     * The arguments with each injected connection recording its statements; the injected data source's
+     * connections are the database's application connections, which the capture hears itself.
+     */
     private static Object[] recording(Object[] arguments, StatementLog log) {
         final Object[] recording = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
             recording[i] = arguments[i] instanceof Connection connection ? RecordingJdbc.record(connection, log)
-                    : arguments[i] instanceof DataSource dataSource ? RecordingJdbc.record(dataSource, log)
                     : arguments[i];
         }
         return recording;

@@ -4,7 +4,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.sql.Connection;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,13 +11,16 @@ import javax.sql.DataSource;
 
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.InstructionCounting;
+import dev.dbbench.engine.Routing;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.spec.ScalePoint;
 
 /**
  * Counts the server instructions of a benchmark's body on the counting copy of its class's database:
  * its {@code @BeforeSample} hooks run before every call on connections of their own, its
- * {@code Connection} parameters are replaced by the counted connection.
+ * {@code Connection} parameters are replaced by the counted connection, and the connections of the
+ * application (its {@code DataSource}, an application's own pool) are routed to it while the body runs.
  *
  * <p>How many calls: counts are only compared with counts taken the same way, so those of the
  * baseline entry when there is one. Otherwise it depends on the work, never on the machine's speed:
@@ -38,19 +40,29 @@ final class InstructionCountRun {
                 .orElseGet(() -> first >= InstructionCounts.HEAVY ? new int[] {1, 1} : new int[] {InstructionCounts.STEADY_WARMUPS, 5});
     }
 
-    /** Counts the body's calls. */
-    static InstructionCounts count(InstructionCounting counting, Method method, Object instance,
+    /**
+     * Counts the body's calls. While the hooks run, the connections the database handed to the
+     * application (the injected data source, an application's pool) work on a connection of their own
+     * to the counting copy, uncounted; while the body runs, on the counted one.
+     *
+     * @return the counts, or why they could not be taken
+     */
+    static Counted count(InstructionCounting counting, ScratchDatabase database, Method method, Object instance,
             Object[] arguments, List<Method> hooks, Optional<ScalePoint> point, Optional<InstructionCounts> baseline)
             throws Throwable {
         final InstructionCounting.InstructionCount count;
+        final List<String> refused = new ArrayList<>();
         try (Closer scope = new Closer()) {
             final List<Object[]> hookArguments = new ArrayList<>();
             for (Method hook : hooks) {
                 hookArguments.add(onCopy(hook, point, counting.dataSource(), scope));
             }
+            final Connection forHooks = scope.register(counting.dataSource().getConnection());
             count = counting.count(counted -> {
-                for (int i = 0; i < hooks.size(); i++) {
-                    Invoker.invoke(hooks.get(i), instance, hookArguments.get(i));
+                try (Routing routing = database.routeTo(forHooks)) {
+                    for (int i = 0; i < hooks.size(); i++) {
+                        Invoker.invoke(hooks.get(i), instance, hookArguments.get(i));
+                    }
                 }
                 final Object[] called = arguments.clone();
                 for (int i = 0; i < called.length; i++) {
@@ -58,22 +70,25 @@ final class InstructionCountRun {
                         called[i] = counted;
                     }
                 }
-                Invoker.invoke(method, instance, called);
+                try (Routing routing = database.routeTo(counted)) {
+                    try {
+                        Invoker.invoke(method, instance, called);
+                    } finally {
+                        routing.refused().ifPresent(refused::add);
+                    }
+                }
             }, planner(baseline));
+        } catch (Throwable failure) {
+            if (!refused.isEmpty()) {
+                return new Counted(Optional.empty(), Optional.of(refused.get(0)));
+            }
+            throw failure;
         }
-        return InstructionCounts.of(count, counting.counter());
+        return new Counted(Optional.of(InstructionCounts.of(count, counting.counter())), Optional.empty());
     }
 
-    /** Why a body cannot be counted, or empty when it can: its server work must go through a Connection. */
-    static Optional<String> uncountable(Object[] arguments) {
-        if (Arrays.stream(arguments).anyMatch(DataSource.class::isInstance)) {
-            return Optional.of("the body takes a DataSource, and instructions are counted on the one connection"
-                    + " a body takes");
-        }
-        if (Arrays.stream(arguments).noneMatch(Connection.class::isInstance)) {
-            return Optional.of("the body takes no Connection whose server work could be counted");
-        }
-        return Optional.empty();
+    /** The counts of a body, or why it could not be counted. */
+    record Counted(Optional<InstructionCounts> counts, Optional<String> uncountable) {
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.List;
  * its own module, and a PostgreSQL-only class path never loads them.
  */
 public enum EngineKind {
-    POSTGRES("postgres", "dbbench-junit", List.of("java.sql.Connection", "javax.sql.DataSource")),
+    POSTGRES("postgres", "dbbench-junit", List.of("java.sql.Connection", "javax.sql.DataSource",
+            "dev.dbbench.api.JdbcDatabase")),
     MONGODB("mongodb", "dbbench-mongodb", List.of("com.mongodb.client.MongoDatabase",
             "com.mongodb.client.MongoClient", "com.mongodb.client.MongoCollection"));
 

@@ -1,7 +1,6 @@
 package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,8 +9,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-
-import javax.sql.DataSource;
 
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.api.DbBenchmark;
@@ -61,7 +58,7 @@ public final class Scales {
             for (ScaleLevel each : ScaleLevel.values()) {
                 checkJudgeable("@ExpectScaling on " + element, scale.name(), each, values(scale, each));
             }
-            checkCounted("@ExpectScaling on " + element, method, targets);
+            checkCounted("@ExpectScaling on " + element, targets);
         }
         return Optional.of(new ScaleSpec(scale.name(), LongStream.of(values(scale, level)).boxed().toList(),
                 expectation.map(ExpectScaling::atMost)));
@@ -158,8 +155,11 @@ public final class Scales {
         }
     }
 
-    /** The counts growth is judged on exist on PostgreSQL, for a body whose statements can be captured. */
-    private static void checkCounted(String where, Method method, List<EngineTarget> targets) {
+    /**
+     * The counts growth is judged on exist on PostgreSQL, whose class databases capture a body's
+     * statements whichever of their connections it uses.
+     */
+    private static void checkCounted(String where, List<EngineTarget> targets) {
         final List<String> uncounted = new ArrayList<>();
         targets.stream().filter(target -> target.kind() != EngineKind.POSTGRES)
                 .forEach(target -> uncounted.add("[" + target.label() + "]"));
@@ -167,12 +167,6 @@ public final class Scales {
             throw new DbBenchConfigurationException(where + " is judged on server instructions and shared blocks,"
                     + " which dbbench counts on PostgreSQL only, but the benchmark runs on "
                     + String.join(", ", uncounted) + "; declare it on PostgreSQL targets, or remove @ExpectScaling");
-        }
-        final boolean captured = List.of(method.getParameterTypes()).stream()
-                .anyMatch(type -> type == Connection.class || type == DataSource.class);
-        if (!captured) {
-            throw new DbBenchConfigurationException(where + " is judged on the counts of the statements the body"
-                    + " runs, but it takes no Connection or DataSource to capture them from");
         }
     }
 }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 import javax.net.SocketFactory;
 
@@ -21,72 +20,146 @@ import dev.dbbench.engine.Traffic;
 /**
  * Counts the bytes PostgreSQL connections send and receive, and their round trips, through the JDBC
  * driver's {@code socketFactory} hook: the driver creates each connection's socket with
- * {@link Factory}, whose streams count what passes through them.
+ * {@link Factory}, whose streams count into the {@link Meter} of the connection's database.
  *
- * <p>The driver instantiates the factory by class name with one string argument, so counters are
- * found by that string in a registry: the one piece of static state here, forced by the driver's
- * API. A counter is registered for the life of the value it counts and removed when that closes.
+ * <p>A meter counts only while a window is open, and only what the window's thread sends and
+ * receives: the body's own work, whichever of the database's connections it goes through (the one
+ * dbbench injected, or one of an application's pool), and not what another thread does meanwhile (a
+ * pool adding connections in the background). The driver instantiates the factory by class name with
+ * one string argument, so meters are found by that string in a registry: the one piece of static
+ * state here, forced by the driver's API. A meter is registered for the life of its database.
  */
 final class CountingSockets {
 
-    private static final Map<String, Counter> COUNTERS = new ConcurrentHashMap<>();
+    private static final Map<String, Meter> METERS = new ConcurrentHashMap<>();
 
     private CountingSockets() {
     }
 
-    /** Running totals of one injected value's connections. */
-    static final class Counter implements AutoCloseable {
+    /** The traffic of one database's connections, counted in windows. */
+    static final class Meter implements AutoCloseable {
 
         private final String key = UUID.randomUUID().toString();
-        private final AtomicLong sent = new AtomicLong();
-        private final AtomicLong received = new AtomicLong();
-        private final AtomicLong roundTrips = new AtomicLong();
-        // A read after a write is the server's answer: one more round trip.
-        private volatile boolean awaitingAnswer;
+        private volatile Window window;
 
-        Counter() {
-            COUNTERS.put(key, this);
+        Meter() {
+            METERS.put(key, this);
         }
 
-        /** The argument that makes the driver's sockets count into this counter. */
+        /** The argument that makes the driver's sockets count into this meter. */
         String key() {
             return key;
         }
 
-        Traffic read() {
-            return new Traffic(new TreeMap<>(), roundTrips.get(), 0, sent.get(), received.get());
+        /** Starts counting what the calling thread sends and receives; one window at a time. */
+        synchronized Window open() {
+            if (window != null) {
+                throw new IllegalStateException("a traffic window is already open on " + window.thread.getName());
+            }
+            window = new Window(this, Thread.currentThread());
+            return window;
+        }
+
+        /**
+         * Runs {@code call} on the calling thread without counting its traffic: what a pool does on its
+         * own account at a time that depends on the clock, such as validating an idle connection.
+         */
+        <T, E extends Exception> T uncounted(Work<T, E> call) throws E {
+            final Window open = window;
+            if (open == null || open.thread != Thread.currentThread()) {
+                return call.run();
+            }
+            open.suspended++;
+            try {
+                return call.run();
+            } finally {
+                open.suspended--;
+            }
+        }
+
+        private Window counting() {
+            final Window open = window;
+            return open != null && open.thread == Thread.currentThread() && open.suspended == 0 ? open : null;
         }
 
         void wrote(int bytes) {
-            sent.addAndGet(bytes);
-            awaitingAnswer = true;
+            final Window open = counting();
+            if (open != null) {
+                open.sent += bytes;
+                open.awaitingAnswer = true;
+            }
         }
 
         void read(int bytes) {
-            if (bytes > 0) {
-                received.addAndGet(bytes);
-                if (awaitingAnswer) {
-                    awaitingAnswer = false;
-                    roundTrips.incrementAndGet();
+            final Window open = counting();
+            if (open != null && bytes > 0) {
+                open.received += bytes;
+                if (open.awaitingAnswer) {
+                    open.awaitingAnswer = false;
+                    open.roundTrips++;
                 }
+            }
+        }
+
+        private synchronized void closed(Window closed) {
+            if (window == closed) {
+                window = null;
             }
         }
 
         @Override
         public void close() {
-            COUNTERS.remove(key);
+            METERS.remove(key);
         }
     }
 
-    /** The factory the driver instantiates by name, with the counter's key as its argument. */
+    /** A call whose traffic is not counted. */
+    @FunctionalInterface
+    interface Work<T, E extends Exception> {
+        T run() throws E;
+    }
+
+    /**
+     * What one thread sent and received while the window was open. Only that thread changes or reads
+     * its counts, so they need no synchronization.
+     */
+    static final class Window implements AutoCloseable {
+
+        private final Meter meter;
+        private final Thread thread;
+        private long sent;
+        private long received;
+        private long roundTrips;
+        private int suspended;
+        // A read after a write is the server's answer: one more round trip.
+        private boolean awaitingAnswer;
+
+        private Window(Meter meter, Thread thread) {
+            this.meter = meter;
+            this.thread = thread;
+        }
+
+        /** What was counted so far. */
+        Traffic traffic() {
+            return new Traffic(new TreeMap<>(), roundTrips, 0, sent, received);
+        }
+
+        @Override
+        public void close() {
+            meter.closed(this);
+        }
+    }
+
+    /** The factory the driver instantiates by name, with the meter's key as its argument. */
     public static final class Factory extends SocketFactory {
 
-        private final Counter counter;
+        private final Meter counter;
 
         public Factory(String key) {
-            final Counter registered = COUNTERS.get(key);
+            final Meter registered = METERS.get(key);
             if (registered == null) {
-                throw new IllegalStateException("no dbbench traffic counter " + key + " is open");
+                throw new IllegalStateException("the database of this connection was dropped: no dbbench traffic"
+                        + " meter " + key + " is open");
             }
             this.counter = registered;
         }
@@ -123,12 +196,12 @@ final class CountingSockets {
         }
     }
 
-    /** A plain socket whose streams count into a counter. */
+    /** A plain socket whose streams count into a meter. */
     private static final class CountingSocket extends Socket {
 
-        private final Counter counter;
+        private final Meter counter;
 
-        CountingSocket(Counter counter) {
+        CountingSocket(Meter counter) {
             this.counter = counter;
         }
 

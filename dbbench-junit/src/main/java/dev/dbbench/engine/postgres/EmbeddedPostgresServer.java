@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import javax.sql.DataSource;
+
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.config.CountMode;
 import dev.dbbench.config.EngineOptions;
@@ -30,16 +32,19 @@ public final class EmbeddedPostgresServer implements EngineServer {
     private final SortedMap<String, String> fingerprint;
     private final EngineOptions.Counting counting;
     private final Optional<String> counter;
+    private final Optional<ServerStatements> statements;
     private boolean closed;
 
     private EmbeddedPostgresServer(EngineTarget target, PostgresProcess postgres, Duration startTime,
-            SortedMap<String, String> fingerprint, EngineOptions.Counting counting, Optional<String> counter) {
+            SortedMap<String, String> fingerprint, EngineOptions.Counting counting, Optional<String> counter,
+            Optional<ServerStatements> statements) {
         this.target = target;
         this.postgres = postgres;
         this.startTime = startTime;
         this.fingerprint = fingerprint;
         this.counting = counting;
         this.counter = counter;
+        this.statements = statements;
     }
 
     /** Starts a server for the target's major version and settings, without counting instructions. */
@@ -65,7 +70,8 @@ public final class EmbeddedPostgresServer implements EngineServer {
         final long start = System.nanoTime();
         final PostgresProcess postgres;
         try {
-            postgres = PostgresProcess.start(PostgresInstallation.unpack(binaries), target.settings());
+            postgres = PostgresProcess.start(PostgresInstallation.unpack(binaries),
+                    ServerStatements.loadedWith(target.settings()));
         } catch (IOException e) {
             throw new IllegalStateException("embedded PostgreSQL " + binaries.version() + " (from " + binaries.source()
                     + ") did not start with settings " + target.settings() + ": " + e.getMessage(), e);
@@ -79,7 +85,8 @@ public final class EmbeddedPostgresServer implements EngineServer {
                     + binaries.version() + " binaries, " + Callgrind.guestPlatform(counting.valgrind()));
             fingerprint.put(COUNTER, counter.orElse(counting.mode() == CountMode.OFF
                     ? "none (" + ConfigKeys.COUNT_INSTRUCTIONS + "=off)" : "none (valgrind is not installed)"));
-            return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint, counting, counter);
+            return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint, counting, counter,
+                    ServerStatements.install(postgres.adminDataSource()));
         } catch (SQLException | RuntimeException e) {
             postgres.close();
             throw e;
@@ -106,14 +113,42 @@ public final class EmbeddedPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
+        return create(namePrefix, Optional.empty());
+    }
+
+    @Override
+    public ScratchDatabase createDatabase(String namePrefix, String template) throws SQLException {
+        return create(namePrefix, Optional.of(template));
+    }
+
+    private ScratchDatabase create(String namePrefix, Optional<String> template) throws SQLException {
         final PostgresScratchDatabase.Counting databaseCounting = counter
                 .<PostgresScratchDatabase.Counting>map(version -> name -> InstructionCounter.start(postgres,
                         target.settings(), counting.valgrind(), name, version))
                 .orElseGet(() -> PostgresScratchDatabase.Counting.unavailable(counting.mode() == CountMode.OFF
                         ? ConfigKeys.COUNT_INSTRUCTIONS + "=off"
                         : "valgrind is not installed (" + INSTALL_VALGRIND + ")"));
-        return PostgresScratchDatabase.create(namePrefix, postgres.adminDataSource(), postgres::dataSource,
-                databaseCounting);
+        return PostgresScratchDatabase.create(namePrefix, template, new PostgresScratchDatabase.Server() {
+            @Override
+            public DataSource admin() {
+                return postgres.adminDataSource();
+            }
+
+            @Override
+            public DataSource dataSource(String name) {
+                return postgres.dataSource(name);
+            }
+
+            @Override
+            public DatabaseAddress address(String name) {
+                return postgres.address(name);
+            }
+
+            @Override
+            public Optional<ServerStatements> statements() {
+                return statements;
+            }
+        }, databaseCounting);
     }
 
     @Override

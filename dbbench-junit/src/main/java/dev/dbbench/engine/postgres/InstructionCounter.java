@@ -15,6 +15,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 import dev.dbbench.engine.InstructionCounting;
+import dev.dbbench.text.SqlText;
 
 /**
  * A copy of a class's database on a server run under callgrind, counting the instructions of a
@@ -134,7 +135,7 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
          * inserted at a time) is one segment, and costs one dump rather than one per row.
          */
         void next(String statement) throws SQLException {
-            if (call >= 0 && !statement.equals(current)) {
+            if (call >= 0 && !SqlText.normalized(statement).equals(SqlText.normalized(current))) {
                 mark(current);
                 current = statement;
             }

@@ -4,16 +4,19 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
 import javax.sql.DataSource;
+
+import dev.dbbench.engine.StatementListener;
+import dev.dbbench.engine.StatementListener.Executed;
 
 /**
  * Wraps JDBC objects so that a listener hears of every statement right before the driver executes
@@ -24,41 +27,34 @@ public final class JdbcInterception {
 
     private static final Set<String> EXECUTE = Set.of("execute", "executeQuery", "executeUpdate", "executeLargeUpdate");
 
-    /** One statement as the body executes it: its text and its parameters, in order. */
-    public record Executed(String sql, List<Object> parameters) {
-
-        public Executed {
-            parameters = Collections.unmodifiableList(new ArrayList<>(parameters));
-        }
-    }
-
-    /** Told of each execution before it happens: one statement, or the statements of a batch. */
-    @FunctionalInterface
-    public interface Listener {
-        void executing(List<Executed> statements) throws SQLException;
-    }
-
     private JdbcInterception() {
     }
 
-    public static DataSource intercept(DataSource target, Listener listener) {
+    public static DataSource intercept(DataSource target, StatementListener listener) {
         return proxy(DataSource.class, target, (method, args, result) ->
                 "getConnection".equals(method.getName()) ? intercept((Connection) result, listener) : result);
     }
 
-    public static Connection intercept(Connection target, Listener listener) {
-        return proxy(Connection.class, target, (method, args, result) -> {
-            if ("prepareStatement".equals(method.getName())) {
-                return preparedStatement((PreparedStatement) result, (String) args[0], listener);
-            }
-            if ("createStatement".equals(method.getName())) {
-                return statement((Statement) result, listener);
-            }
-            return result;
-        });
+    public static Connection intercept(Connection target, StatementListener listener) {
+        return proxy(Connection.class, target, (method, args, result) -> listened(method, args, result, listener));
     }
 
-    private static Statement statement(Statement target, Listener listener) {
+    /**
+     * What a connection's {@code method} returned: a statement it created, wrapped so that the listener
+     * hears of its executions; anything else as it is.
+     */
+    static Object listened(Method method, Object[] args, Object result, StatementListener listener) {
+        return switch (method.getName()) {
+            case "prepareStatement" ->
+                    preparedStatement(PreparedStatement.class, (PreparedStatement) result, (String) args[0], listener);
+            case "prepareCall" ->
+                    preparedStatement(CallableStatement.class, (CallableStatement) result, (String) args[0], listener);
+            case "createStatement" -> statement((Statement) result, listener);
+            default -> result;
+        };
+    }
+
+    private static Statement statement(Statement target, StatementListener listener) {
         final List<Executed> batch = new ArrayList<>();
         return proxy(Statement.class, target, new Handler() {
             @Override
@@ -76,10 +72,11 @@ public final class JdbcInterception {
         });
     }
 
-    private static PreparedStatement preparedStatement(PreparedStatement target, String sql, Listener listener) {
+    private static <S extends PreparedStatement> S preparedStatement(Class<S> type, S target, String sql,
+            StatementListener listener) {
         final List<Object> parameters = new ArrayList<>();
         final List<Executed> batch = new ArrayList<>();
-        return proxy(PreparedStatement.class, target, new Handler() {
+        return proxy(type, target, new Handler() {
             @Override
             public void before(Method method, Object[] args) throws SQLException {
                 final String name = method.getName();
@@ -137,17 +134,20 @@ public final class JdbcInterception {
         final InvocationHandler invocation = (proxy, method, args) -> {
             if ("unwrap".equals(method.getName()) || "isWrapperFor".equals(method.getName())) {
                 // Driver extensions (such as PostgreSQL's COPY API) are reached on the real object.
-                return method.invoke(target, args);
+                return invoke(method, target, args);
             }
             handler.before(method, args);
-            final Object result;
-            try {
-                result = method.invoke(target, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-            return handler.after(method, args, result);
+            return handler.after(method, args, invoke(method, target, args));
         };
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, invocation));
+    }
+
+    /** Calls {@code method} on {@code target}, throwing what it throws rather than a reflection wrapper. */
+    static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.dbbench.engine.postgres;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -31,6 +32,7 @@ final class JdbcPostgresServer implements EngineServer {
     private final Duration startTime;
     private final SortedMap<String, String> fingerprint;
     private final Optional<RunningContainer> container;
+    private Optional<ServerStatements> statements;
     private boolean closed;
 
     JdbcPostgresServer(EngineTarget target, String url, String user, String password, Duration startTime,
@@ -83,10 +85,50 @@ final class JdbcPostgresServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) throws SQLException {
-        return PostgresScratchDatabase.create(namePrefix, adminDataSource(url, user, password),
-                name -> dataSource(url, user, password, name), PostgresScratchDatabase.Counting.unavailable(
-                        "server instructions are counted on embedded PostgreSQL only, and this target is "
-                        + (container.isPresent() ? "a container" : "an external server")));
+        return create(namePrefix, Optional.empty());
+    }
+
+    @Override
+    public ScratchDatabase createDatabase(String namePrefix, String template) throws SQLException {
+        return create(namePrefix, Optional.of(template));
+    }
+
+    private ScratchDatabase create(String namePrefix, Optional<String> template) throws SQLException {
+        final DataSource admin = adminDataSource(url, user, password);
+        final Optional<ServerStatements> statements = statements(admin);
+        return PostgresScratchDatabase.create(namePrefix, template, new PostgresScratchDatabase.Server() {
+            @Override
+            public DataSource admin() {
+                return admin;
+            }
+
+            @Override
+            public DataSource dataSource(String name) {
+                return JdbcPostgresServer.dataSource(url, user, password, name);
+            }
+
+            @Override
+            public DatabaseAddress address(String name) {
+                final Properties timeouts = new Properties();
+                timeouts.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+                timeouts.setProperty("loginTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+                return DatabaseAddress.of(url, user, password, name, timeouts);
+            }
+
+            @Override
+            public Optional<ServerStatements> statements() {
+                return statements;
+            }
+        }, PostgresScratchDatabase.Counting.unavailable("server instructions are counted on embedded PostgreSQL only,"
+                + " and this target is " + (container.isPresent() ? "a container" : "an external server")));
+    }
+
+    /** The server's statement counts, looked up once: where pg_stat_statements is loaded and installed. */
+    private synchronized Optional<ServerStatements> statements(DataSource admin) {
+        if (statements == null) {
+            statements = ServerStatements.find(admin);
+        }
+        return statements;
     }
 
     @Override

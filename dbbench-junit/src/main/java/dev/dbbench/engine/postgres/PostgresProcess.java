@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -211,6 +212,12 @@ final class PostgresProcess implements AutoCloseable {
         dataSource.setDatabaseName(database);
         dataSource.setUser(SUPERUSER);
         return dataSource;
+    }
+
+    /** How connections reach the database {@code database} of this server. */
+    DatabaseAddress address(String database) {
+        return DatabaseAddress.of("jdbc:postgresql://localhost:" + port + "/", SUPERUSER, null, database,
+                new Properties());
     }
 
     boolean alive() {

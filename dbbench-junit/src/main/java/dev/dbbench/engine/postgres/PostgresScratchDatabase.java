@@ -5,43 +5,63 @@ import java.lang.reflect.Parameter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
-import java.util.function.Function;
+import java.util.OptionalLong;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.api.JdbcDatabase;
+import dev.dbbench.engine.CaptureProbe;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.InstructionCounting;
+import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.engine.Traffic;
-import dev.dbbench.engine.TrafficProbe;
-import org.postgresql.ds.PGSimpleDataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 
 /**
- * A PostgreSQL database created for one test class; it injects {@link DataSource} and a fresh
- * auto-commit {@link Connection} per scope.
+ * A PostgreSQL database created for one test class. It injects a fresh auto-commit {@link Connection}
+ * per scope, a {@link DataSource} and its {@link JdbcDatabase} details; an application's own pool
+ * may take its physical connections from {@link #applicationDataSource()}. Whatever goes through
+ * those connections is captured at the database: the traffic of every connection dbbench opened to
+ * it, on the thread of the call captured; the statements of the application's connections; and,
+ * where the server counts statements itself, everything that ran on the database.
  */
 final class PostgresScratchDatabase implements ScratchDatabase {
 
     /** PostgreSQL truncates identifiers longer than this. */
     private static final int MAX_IDENTIFIER = 63;
 
+    /** The server a database lives on, as a database needs it. */
+    interface Server {
+
+        /** The server's own database, for dbbench's statements (CREATE and DROP DATABASE). */
+        DataSource admin();
+
+        /** A plain data source of the database {@code name}, for dbbench's own sessions on it (EXPLAIN). */
+        DataSource dataSource(String name);
+
+        /** How connections reach the database {@code name}. */
+        DatabaseAddress address(String name);
+
+        /** The server's own count of statements, where it keeps one. */
+        default Optional<ServerStatements> statements() {
+            return Optional.empty();
+        }
+    }
+
     private final String name;
-    private final DataSource admin;
+    private final Server server;
     private final DataSource dataSource;
-    private final Closer counters = new Closer();
-    // What each injected connection or data source sent and received; forgotten with the value.
-    private final Map<Object, CountingSockets.Counter> traffic = Collections.synchronizedMap(new WeakHashMap<>());
+    private final DatabaseAddress address;
+    private final Closer closer = new Closer();
+    private final CountingSockets.Meter meter;
+    private final ApplicationConnections application;
     private final Counting counting;
-    private DataSource injectedDataSource;
     private InstructionCounter counter;
     private boolean closed;
 
@@ -71,25 +91,29 @@ final class PostgresScratchDatabase implements ScratchDatabase {
         }
     }
 
-    PostgresScratchDatabase(String name, DataSource admin, DataSource dataSource, Counting counting) {
+    private PostgresScratchDatabase(String name, Server server, Counting counting) {
         this.name = name;
-        this.admin = admin;
-        this.dataSource = dataSource;
+        this.server = server;
+        this.dataSource = server.dataSource(name);
+        this.address = server.address(name);
         this.counting = counting;
+        this.meter = closer.register(new CountingSockets.Meter());
+        this.application = new ApplicationConnections(() -> address.connect(meter), meter);
     }
 
     /**
-     * Creates a uniquely named database through {@code admin}; {@code forDatabase} connects to it by name.
+     * Creates a uniquely named database on {@code server}: empty, or a copy of {@code template}.
      *
      * @param counting counts instructions on a copy of it, or says why it cannot
      */
-    static PostgresScratchDatabase create(String namePrefix, DataSource admin, Function<String, DataSource> forDatabase,
+    static PostgresScratchDatabase create(String namePrefix, Optional<String> template, Server server,
             Counting counting) throws SQLException {
         final String name = uniqueName(namePrefix);
-        try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + quote(name));
+        try (Connection connection = server.admin().getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + quote(name) + template.map(from -> " TEMPLATE " + quote(from))
+                    .orElse(""));
         }
-        return new PostgresScratchDatabase(name, admin, forDatabase.apply(name), counting);
+        return new PostgresScratchDatabase(name, server, counting);
     }
 
     /**
@@ -102,7 +126,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             return Optional.empty();
         }
         if (counter == null) {
-            counter = counters.register(counting.start(name));
+            counter = closer.register(counting.start(name));
         }
         return Optional.of(counter);
     }
@@ -131,17 +155,43 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     @Override
+    public Optional<DataSource> applicationDataSource() {
+        return Optional.of(application.dataSource());
+    }
+
+    @Override
+    public int openApplicationConnections() {
+        return application.openConnections();
+    }
+
+    @Override
     public Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
         return injected instanceof Connection connection ? BackendCpuProbe.on(connection, dataSource) : Optional.empty();
     }
 
     @Override
-    public Optional<TrafficProbe> trafficProbe(Object injected) {
-        return Optional.ofNullable(traffic.get(injected)).map(counter -> call -> {
-            final Traffic before = counter.read();
-            call.run();
-            return counter.read().since(before);
+    public Optional<CaptureProbe> captureProbe() {
+        final Optional<ServerStatements> statements = server.statements();
+        return Optional.of((listener, call) -> {
+            final Optional<ServerStatements.Snapshot> before = snapshot(statements);
+            final Traffic traffic;
+            try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
+                call.run();
+                traffic = window.traffic();
+            }
+            final OptionalLong ran = before.isEmpty() ? OptionalLong.empty()
+                    : OptionalLong.of(snapshot(statements).orElseThrow().callsSince(before.get()));
+            return new CaptureProbe.Captured(traffic, ran);
         });
+    }
+
+    private Optional<ServerStatements.Snapshot> snapshot(Optional<ServerStatements> statements) throws SQLException {
+        return statements.isEmpty() ? Optional.empty() : Optional.of(statements.get().read(name));
+    }
+
+    @Override
+    public Routing routeTo(Connection connection) {
+        return application.route(connection);
     }
 
     @Override
@@ -167,47 +217,22 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     /**
-     * Injected values go through sockets that count their traffic: one counter per connection, one
-     * for the data source and every connection taken from it.
+     * Injected connections count their traffic into the database's meter; the data source is the
+     * application's, whose statements are heard and routed too; the details are the plain address.
      */
     @Override
     public Object resolve(Parameter parameter, Closer scope) throws Exception {
         final Class<?> parameterType = parameter.getType();
         if (parameterType == DataSource.class) {
-            return injectedDataSource();
+            return application.dataSource();
         }
         if (parameterType == Connection.class) {
-            final CountingSockets.Counter counter = scope.register(new CountingSockets.Counter());
-            final Connection connection = scope.register(counted(dataSource, counter).getConnection());
-            traffic.put(connection, counter);
-            return connection;
+            return scope.register(address.connect(meter));
+        }
+        if (parameterType == JdbcDatabase.class) {
+            return address.details();
         }
         throw new IllegalArgumentException("cannot inject " + parameterType.getName());
-    }
-
-    private synchronized DataSource injectedDataSource() {
-        if (injectedDataSource == null) {
-            final CountingSockets.Counter counter = counters.register(new CountingSockets.Counter());
-            injectedDataSource = counted(dataSource, counter);
-            traffic.put(injectedDataSource, counter);
-        }
-        return injectedDataSource;
-    }
-
-    /** The same database reached through sockets that count into {@code counter}. */
-    @SuppressWarnings("deprecation")
-    private static DataSource counted(DataSource base, CountingSockets.Counter counter) {
-        if (!(base instanceof PGSimpleDataSource pg)) {
-            return base;
-        }
-        final PGSimpleDataSource counted = new PGSimpleDataSource();
-        counted.setUrl(pg.getUrl());
-        counted.setUser(pg.getUser());
-        counted.setPassword(pg.getPassword());
-        counted.setSocketFactory(CountingSockets.Factory.class.getName());
-        // The driver hands this one string to the factory's constructor; it names the counter.
-        counted.setSocketFactoryArg(counter.key());
-        return counted;
     }
 
     @Override
@@ -216,7 +241,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             return;
         }
         closed = true;
-        try (Closer closing = counters; Connection connection = admin.getConnection();
+        try (Closer closing = closer; Connection connection = server.admin().getConnection();
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS " + quote(name) + " WITH (FORCE)");
         }

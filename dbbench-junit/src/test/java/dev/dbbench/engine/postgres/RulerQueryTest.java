@@ -32,7 +32,7 @@ class RulerQueryTest {
                 ScratchDatabase database = server.createDatabase("ruler")) {
             final DataSource dataSource = database.dataSource().orElseThrow();
             final StatementLog log = new StatementLog();
-            try (Connection connection = RecordingJdbc.record(dataSource, log).getConnection();
+            try (Connection connection = RecordingJdbc.record(dataSource.getConnection(), log);
                     Statement statement = connection.createStatement();
                     ResultSet sum = statement.executeQuery(PostgresFingerprint.RULER_QUERY)) {
                 sum.next();

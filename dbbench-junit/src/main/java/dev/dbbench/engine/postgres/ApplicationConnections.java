@@ -1,0 +1,244 @@
+package dev.dbbench.engine.postgres;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import dev.dbbench.engine.Routing;
+import dev.dbbench.engine.StatementListener;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+/**
+ * The connections one database hands to the application side of a benchmark: those of the injected
+ * {@link DataSource}, and those an application's own pool (HikariCP under Spring Boot) takes as its
+ * physical connections. Each is a real connection to the database whose traffic the database's meter
+ * counts, wrapped so that
+ * <ul>
+ * <li>while a capture listens, the statements the listening thread executes are told to it;
+ * <li>{@code isValid} is never counted: a pool validates a connection when it has been idle long
+ * enough, which depends on the clock, not on the benchmark;
+ * <li>while a counted call routes them, what the routing thread asks of them runs on the counting
+ * copy's connection instead, so the application's own work is what callgrind counts.
+ * </ul>
+ * Other threads (a pool's housekeeping) always work on the real connection, unheard.
+ */
+final class ApplicationConnections {
+
+    /** Opens a real connection to the database. */
+    @FunctionalInterface
+    interface Opener {
+        Connection open() throws SQLException;
+    }
+
+    private final Opener opener;
+    private final CountingSockets.Meter meter;
+    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+    private volatile Listening listening;
+    private volatile Route route;
+
+    ApplicationConnections(Opener opener, CountingSockets.Meter meter) {
+        this.opener = opener;
+        this.meter = meter;
+    }
+
+    /** The statements one thread executes, told to a listener. */
+    private record Listening(Thread thread, StatementListener listener) {
+    }
+
+    /** Connections of this database: the injected data source, and an application pool's physical connections. */
+    DataSource dataSource() {
+        return new Source();
+    }
+
+    /** How many of the real connections it opened are still open. */
+    int openConnections() {
+        return open.size();
+    }
+
+    /** Until closed, the statements the calling thread executes on these connections are told to {@code listener}. */
+    AutoCloseable listen(StatementListener listener) {
+        final Listening started = new Listening(Thread.currentThread(), listener);
+        listening = started;
+        return () -> {
+            if (listening == started) {
+                listening = null;
+            }
+        };
+    }
+
+    /** Until closed, what the calling thread asks of these connections runs on {@code to}. */
+    Routing route(Connection to) {
+        final Route started = new Route(Thread.currentThread(), to);
+        route = started;
+        return new Routing() {
+            @Override
+            public Optional<String> refused() {
+                return Optional.ofNullable(started.refused);
+            }
+
+            @Override
+            public void close() {
+                if (route == started) {
+                    route = null;
+                }
+            }
+        };
+    }
+
+    private Connection physical() throws SQLException {
+        final Connection real = opener.open();
+        open.add(real);
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                new Physical(real));
+    }
+
+    /**
+     * One connection to route to, for the one connection callgrind counts: the connections that use it
+     * take turns, and one that wants it while another's transaction is open is refused, since a second
+     * transaction at once (a nested {@code REQUIRES_NEW}, say) cannot run on the same connection.
+     */
+    private static final class Route {
+
+        private final Thread thread;
+        private final Connection to;
+        private Object holder;
+        private String refused;
+
+        Route(Thread thread, Connection to) {
+            this.thread = thread;
+            this.to = to;
+        }
+
+        synchronized Connection claim(Object claimant) throws SQLException {
+            if (holder != null && holder != claimant
+                    && to.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+                refused = "the body used a second connection while the transaction of its first was open (a nested"
+                        + " transaction of its own, such as Spring's REQUIRES_NEW), and dbbench counts a call's server"
+                        + " instructions on one connection";
+                throw new SQLException("dbbench: " + refused);
+            }
+            holder = claimant;
+            return to;
+        }
+
+        synchronized void release(Object claimant) {
+            if (holder == claimant) {
+                holder = null;
+            }
+        }
+    }
+
+    /** The wrapper of one real connection. */
+    private final class Physical implements InvocationHandler {
+
+        private final Connection real;
+
+        Physical(Connection real) {
+            this.real = real;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            switch (method.getName()) {
+                case "equals":
+                    return proxy == args[0];
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                case "toString":
+                    return "dbbench application connection " + real;
+                case "isValid":
+                    return meter.uncounted(() -> real.isValid((Integer) args[0]));
+                case "close":
+                    close();
+                    return null;
+                case "isClosed", "abort", "setNetworkTimeout", "getNetworkTimeout":
+                    return JdbcInterception.invoke(method, real, args);
+                default:
+                    return onTarget(method, args);
+            }
+        }
+
+        private Object onTarget(Method method, Object[] args) throws Throwable {
+            final Route routed = route;
+            final Thread current = Thread.currentThread();
+            final Connection target = routed != null && routed.thread == current ? routed.claim(this) : real;
+            final Object result = JdbcInterception.invoke(method, target, args);
+            final Listening heard = listening;
+            return heard != null && heard.thread == current
+                    ? JdbcInterception.listened(method, args, result, heard.listener()) : result;
+        }
+
+        private void close() throws SQLException {
+            final Route routed = route;
+            if (routed != null) {
+                routed.release(this);
+            }
+            try {
+                real.close();
+            } finally {
+                open.remove(real);
+            }
+        }
+    }
+
+    /** The data source of these connections; credentials given to it are those of the database anyway. */
+    private final class Source implements DataSource {
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            return physical();
+        }
+
+        @Override
+        public Connection getConnection(String username, String password) throws SQLException {
+            return physical();
+        }
+
+        @Override
+        public PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter out) {
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) {
+        }
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+            throw new SQLFeatureNotSupportedException();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            if (type.isInstance(this)) {
+                return type.cast(this);
+            }
+            throw new SQLException("not a wrapper of " + type.getName());
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) {
+            return type.isInstance(this);
+        }
+    }
+}
