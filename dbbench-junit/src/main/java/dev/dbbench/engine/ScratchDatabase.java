@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.api.JdbcDatabase;
 import dev.dbbench.spec.EngineKind;
 
 /** A database created for one test class and dropped when closed. */
@@ -21,6 +22,11 @@ public interface ScratchDatabase extends AutoCloseable {
      * does.
      */
     Object resolve(Parameter parameter, Closer scope) throws Exception;
+
+    /** Where the database is, for frameworks that connect by URL; empty for engines that do not speak JDBC. */
+    default Optional<JdbcDatabase> details() {
+        return Optional.empty();
+    }
 
     /** The database as a JDBC data source, for engines that speak JDBC (plans are captured through it). */
     default Optional<DataSource> dataSource() {

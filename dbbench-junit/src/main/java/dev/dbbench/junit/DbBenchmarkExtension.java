@@ -19,6 +19,7 @@ import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.report.ResultMessages;
+import dev.dbbench.run.ApplicationDatabase;
 import dev.dbbench.run.Arguments;
 import dev.dbbench.run.BenchmarkRun;
 import dev.dbbench.run.ClassContext;
@@ -31,6 +32,7 @@ import dev.dbbench.spec.ScalePoint;
 import dev.dbbench.spec.Scales;
 import dev.dbbench.spec.SpecFactory;
 import dev.dbbench.spec.TargetResolver;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -53,17 +55,26 @@ import org.opentest4j.AssertionFailedError;
  * lives in JUnit's stores, run-wide things in the root store.
  */
 public final class DbBenchmarkExtension implements TestTemplateInvocationContextProvider, ParameterResolver,
-        InvocationInterceptor, ExecutionCondition {
+        InvocationInterceptor, ExecutionCondition, BeforeAllCallback, BeforeEachCallback {
 
     private static final Namespace NAMESPACE = Namespace.create(DbBenchmarkExtension.class);
     private static final String SPEC = "spec";
     private static final String TARGET = "target";
     private static final String POINT = "point";
 
-    /** With {@code dbbench.shard=i/n}, skips the classes of other shards. */
+    /**
+     * With {@code dbbench.shard=i/n}, skips the classes of other shards. A class that runs starts the
+     * run first where an application framework is on the class path, whose contexts, built before any
+     * other callback of the class, ask the run for their databases.
+     */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         final Optional<Shard> shard = settings(context).shard();
+        if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()
+                && shard.map(in -> in.includes(shardClass(context.getRequiredTestClass()).getName())).orElse(true)
+                && frameworks(context).any()) {
+            runContext(context);
+        }
         if (shard.isEmpty() || context.getTestClass().isEmpty()) {
             return ConditionEvaluationResult.enabled("no shard");
         }
@@ -145,6 +156,31 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
     }
 
+    /** A class whose application uses its database gets that database before its first test. */
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        if (frameworks(context).any()) {
+            classContext(context).prepareApplicationDatabase();
+        }
+    }
+
+    /**
+     * Before a test that is not a benchmark, in a class whose application uses the class's database:
+     * the database, created and filled on first use, and the application pointed at it. (A benchmark
+     * does so itself, for the value of its parameter it runs at.)
+     */
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        if (AnnotationSupport.isAnnotated(context.getRequiredTestMethod(), DbBenchmark.class)
+                || !frameworks(context).any()) {
+            return;
+        }
+        final Optional<ApplicationDatabase> application = frameworks(context).application(classLevel(context));
+        if (application.isPresent()) {
+            arguments(context).database(application.get().target());
+        }
+    }
+
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation,
             ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
@@ -203,18 +239,31 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static RunContext runContext(ExtensionContext context) {
-        return stored(context.getRoot(), "run", () -> RunContext.create(settings(context),
-                System.getProperty("surefire.forkNumber", "1"), System.out), RunContext.class);
+        return stored(context.getRoot(), "run", () -> {
+            final RunContext run = RunContext.create(settings(context), System.getProperty("surefire.forkNumber", "1"),
+                    System.out);
+            frameworks(context).started(run, targets(context));
+            return run;
+        }, RunContext.class);
+    }
+
+    private static ApplicationFrameworks frameworks(ExtensionContext context) {
+        return stored(context.getRoot(), "frameworks", ApplicationFrameworks::load, ApplicationFrameworks.class);
     }
 
     private static ClassContext classContext(ExtensionContext context) {
+        final ExtensionContext owner = classLevel(context);
+        return stored(owner, "class:" + owner.getUniqueId(), () -> runContext(context).classContext(
+                owner.getRequiredTestClass(), () -> frameworks(context).application(owner)), ClassContext.class);
+    }
+
+    /** The context of the class a method belongs to. */
+    private static ExtensionContext classLevel(ExtensionContext context) {
         ExtensionContext classLevel = context;
         while (classLevel.getTestMethod().isPresent() && classLevel.getParent().isPresent()) {
             classLevel = classLevel.getParent().get();
         }
-        final ExtensionContext owner = classLevel;
-        return stored(owner, "class:" + owner.getUniqueId(),
-                () -> runContext(context).classContext(owner.getRequiredTestClass()), ClassContext.class);
+        return classLevel;
     }
 
     private static Arguments arguments(ExtensionContext context) {
@@ -238,10 +287,30 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     /**
      * The value under {@code key} in the context's store, created on first use. JUnit 6 renamed the
      * store method; the old name is used because it also exists in the JUnit 5 versions dbbench supports.
+     *
+     * <p>A value that needs closing is closed with its context: JUnit from 5.13 closes stored
+     * {@link AutoCloseable}s, and the older versions a Spring Boot 3.5 build brings (5.12) close only
+     * their {@code CloseableResource}s, so one of those goes with it (closing twice is harmless).
      */
     @SuppressWarnings("deprecation")
     private static <V> V stored(ExtensionContext context, String key, Supplier<V> factory, Class<V> type) {
-        return context.getStore(NAMESPACE).getOrComputeIfAbsent(key, ignored -> factory.get(), type);
+        final ExtensionContext.Store store = context.getStore(NAMESPACE);
+        final V value = store.getOrComputeIfAbsent(key, ignored -> factory.get(), type);
+        if (value instanceof AutoCloseable closeable) {
+            store.getOrComputeIfAbsent(key + ":closed", ignored -> new ClosedWithContext(closeable),
+                    ClosedWithContext.class);
+        }
+        return value;
+    }
+
+    /** Closes a stored value with its context on the JUnit versions that close only their own resource type. */
+    @SuppressWarnings("deprecation")
+    private record ClosedWithContext(AutoCloseable value) implements ExtensionContext.Store.CloseableResource {
+
+        @Override
+        public void close() throws Throwable {
+            value.close();
+        }
     }
 
     /**

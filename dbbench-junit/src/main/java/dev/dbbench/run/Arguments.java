@@ -55,7 +55,7 @@ public final class Arguments {
      * The class's database on a target (for the invocation's value of its parameter, when the class's
      * data depends on it), created and filled by its {@code @DbFixture} methods on first use.
      */
-    ScratchDatabase database(EngineTarget target) throws Exception {
+    public ScratchDatabase database(EngineTarget target) throws Exception {
         final Optional<ScalePoint> data = point.filter(value ->
                 LifecycleMethods.dataDependsOn(classContext.testClass(), value.name()));
         return classContext.database(target, data, (on, database) -> fill(on, data, database));
@@ -64,6 +64,9 @@ public final class Arguments {
     private void fill(EngineTarget target, Optional<ScalePoint> data, ScratchDatabase database) throws Exception {
         final List<Method> fixtures = LifecycleMethods.fixtures(classContext.testClass(), target, data,
                 instance != null);
+        if (fixtures.isEmpty()) {
+            return;
+        }
         try (Closer scope = new Closer()) {
             for (Method fixture : fixtures) {
                 final Object[] values = values(fixture, parameter -> {
@@ -71,7 +74,10 @@ public final class Arguments {
                     return value.isPresent() ? value.get() : database.resolve(parameter, scope);
                 });
                 try {
-                    Invoker.invoke(fixture, instance, values);
+                    OwnThread.call("dbbench fixture " + fixture.getName(), () -> {
+                        Invoker.invoke(fixture, instance, values);
+                        return null;
+                    });
                 } catch (Exception | Error e) {
                     throw e;
                 } catch (Throwable e) {

@@ -175,8 +175,9 @@ public final class BenchmarkRun {
         }
         final Optional<InstructionCounts> recorded = baseline.map(file -> file.benchmarks().get(spec.id(target).key()))
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
-        final InstructionCountRun.Counted counted = InstructionCountRun.count(counting.get(), database, spec.method(),
-                instance, ownArguments, spec.beforeSample(), spec.point(), recorded);
+        final InstructionCountRun.Counted counted = OwnThread.call("dbbench instruction count", () ->
+                InstructionCountRun.count(counting.get(), database, spec.method(), instance, ownArguments,
+                        spec.beforeSample(), spec.point(), recorded));
         if (counted.counts().isEmpty()) {
             return unmeasured(measured, counted.uncountable().orElseThrow());
         }

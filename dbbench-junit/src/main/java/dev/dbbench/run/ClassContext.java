@@ -1,8 +1,10 @@
 package dev.dbbench.run;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.dbbench.baseline.BaselineException;
 import dev.dbbench.baseline.BaselineFile;
@@ -16,7 +18,9 @@ import dev.dbbench.spec.ScalePoint;
 /**
  * What lives for one test class: its scratch database on each target, and on each target for each
  * value of a {@code @Scale} parameter its data depends on (each created on first use, dropped when
- * the class ends), and its baseline file as it was when the class started.
+ * the class ends), and its baseline file as it was when the class started. Where an application's
+ * own pool uses the class's database (a Spring application context), the database is a copy of the
+ * application's template, and the application is pointed at the one in use.
  */
 public final class ClassContext implements AutoCloseable {
 
@@ -26,19 +30,36 @@ public final class ClassContext implements AutoCloseable {
         EngineServer server(EngineTarget target) throws Exception;
     }
 
+    /** The application whose pool uses the class's database on a target, if there is one; asked once per class. */
+    @FunctionalInterface
+    public interface Applications {
+
+        Applications NONE = () -> Optional.empty();
+
+        Optional<ApplicationDatabase> application() throws Exception;
+    }
+
     private final Class<?> testClass;
     private final Servers pool;
     private final BaselineStore baselines;
+    private final Applications applications;
+    private Optional<ApplicationDatabase> application;
     private final Closer closer = new Closer();
     private final Map<DatabaseKey, ScratchDatabase> databases = new HashMap<>();
+    private final Set<DatabaseKey> unfilled = new HashSet<>();
     private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
 
     public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines) {
+        this(testClass, pool, baselines, Applications.NONE);
+    }
+
+    public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines, Applications applications) {
         this.testClass = testClass;
         this.pool = pool;
         this.baselines = baselines;
+        this.applications = applications;
     }
 
     public Class<?> testClass() {
@@ -62,22 +83,67 @@ public final class ClassContext implements AutoCloseable {
     synchronized ScratchDatabase database(EngineTarget target, Optional<ScalePoint> point, Filler filler)
             throws Exception {
         final DatabaseKey key = new DatabaseKey(target, point);
+        final ScratchDatabase database = prepared(key);
+        if (unfilled.remove(key)) {
+            filler.fill(target, database);
+        }
+        return database;
+    }
+
+    /**
+     * Creates the class's database on the target of its application, if it has one, and points the
+     * application at it, before the class's first test: a framework may take a connection for the test
+     * before dbbench is asked for anything (Spring's test transaction). It is filled on first use.
+     */
+    public synchronized void prepareApplicationDatabase() throws Exception {
+        final Optional<ApplicationDatabase> using = application();
+        if (using.isPresent()) {
+            prepared(new DatabaseKey(using.get().target(), Optional.empty()));
+        }
+    }
+
+    /** The database of {@code key}, created (unfilled) on first use, with the application pointed at it. */
+    private ScratchDatabase prepared(DatabaseKey key) throws Exception {
+        final Optional<ApplicationDatabase> using = application().filter(found -> found.target().equals(key.target()));
         ScratchDatabase database = databases.get(key);
         if (database == null) {
-            final EngineServer server = pool.server(target);
-            final ScratchDatabase created = server.createDatabase(testClass.getSimpleName());
+            final EngineServer server = pool.server(key.target());
+            final ScratchDatabase created = create(server, using);
             // A database on a server that died cannot be dropped, and need not be: it went with the server.
             closer.register(() -> {
+                if (using.isPresent()) {
+                    using.get().release(created);
+                }
                 if (server.alive()) {
                     created.close();
                 }
             });
             database = created;
             databases.put(key, database);
-            servers.put(target, server);
-            filler.fill(target, database);
+            unfilled.add(key);
+            servers.put(key.target(), server);
+        }
+        if (using.isPresent()) {
+            using.get().use(database);
         }
         return database;
+    }
+
+    /** An empty database, or a copy of the application's template. */
+    private ScratchDatabase create(EngineServer server, Optional<ApplicationDatabase> using) throws Exception {
+        if (using.isEmpty()) {
+            return server.createDatabase(testClass.getSimpleName());
+        }
+        using.get().releaseTemplate();
+        return server.createDatabase(testClass.getSimpleName(), using.get().template());
+    }
+
+    /** The application whose pool uses the class's database, asked for once. */
+    private Optional<ApplicationDatabase> application() throws Exception {
+        if (application == null) {
+            application = applications.application();
+        }
+        return application;
     }
 
     /**

@@ -15,6 +15,7 @@ import dev.dbbench.engine.EnginePool;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.Engines;
 import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.evaluate.BaselineRecorder;
 import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
@@ -117,7 +118,32 @@ public final class RunContext implements AutoCloseable {
 
     /** The context of one test class of this run. */
     public ClassContext classContext(Class<?> testClass) {
-        return new ClassContext(testClass, pool::server, recorder.store());
+        return classContext(testClass, ClassContext.Applications.NONE);
+    }
+
+    /** The context of one test class of this run, whose database an application's own pool may use. */
+    public ClassContext classContext(Class<?> testClass, ClassContext.Applications applications) {
+        return new ClassContext(testClass, pool::server, recorder.store(), applications);
+    }
+
+    /**
+     * A new database on the target's server that lives as long as the run: the template of an
+     * application's schema, shared by the classes that use the application.
+     */
+    public ScratchDatabase runDatabase(EngineTarget target, String namePrefix) throws Exception {
+        final EngineServer server = pool.server(target);
+        final ScratchDatabase database = server.createDatabase(namePrefix);
+        closer.register(() -> {
+            if (server.alive()) {
+                database.close();
+            }
+        });
+        return database;
+    }
+
+    /** Closes {@code resource} when the run ends, before its servers stop and its report is written. */
+    public <T extends AutoCloseable> T closeAtEnd(T resource) {
+        return closer.register(resource);
     }
 
     Gate gate() {

@@ -1,19 +1,17 @@
 package dev.dbbench.engine.postgres;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.engine.ConnectionSource;
 import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.StatementListener;
 import org.postgresql.core.BaseConnection;
@@ -192,53 +190,12 @@ final class ApplicationConnections {
         }
     }
 
-    /** The data source of these connections; credentials given to it are those of the database anyway. */
-    private final class Source implements DataSource {
+    /** The data source of these connections. */
+    private final class Source extends ConnectionSource {
 
         @Override
         public Connection getConnection() throws SQLException {
             return physical();
-        }
-
-        @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            return physical();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            if (type.isInstance(this)) {
-                return type.cast(this);
-            }
-            throw new SQLException("not a wrapper of " + type.getName());
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return type.isInstance(this);
         }
     }
 }

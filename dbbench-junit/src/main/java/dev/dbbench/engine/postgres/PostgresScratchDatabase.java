@@ -155,6 +155,11 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     @Override
+    public Optional<JdbcDatabase> details() {
+        return Optional.of(address.details());
+    }
+
+    @Override
     public Optional<DataSource> applicationDataSource() {
         return Optional.of(application.dataSource());
     }

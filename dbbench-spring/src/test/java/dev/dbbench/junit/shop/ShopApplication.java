@@ -1,0 +1,20 @@
+package dev.dbbench.junit.shop;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+
+/** A small shop: customers, their orders and the orders' lines, migrated by Flyway. */
+@SpringBootApplication
+public class ShopApplication {
+
+    /** How many times an application context of the shop started: Spring's context cache shares them. */
+    public static final AtomicInteger STARTS = new AtomicInteger();
+
+    @Bean
+    ApplicationRunner countStarts() {
+        return arguments -> STARTS.incrementAndGet();
+    }
+}
