@@ -55,7 +55,7 @@ final class DbBenchContextCustomizer implements ContextCustomizer {
         context.addApplicationListener(event -> {
             if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == context) {
                 pools.requireAPool();
-                SqlLogging.note(application, context.getEnvironment());
+                SqlLogging.note(application, context.getEnvironment()).ifPresent(System.out::println);
             }
         });
     }

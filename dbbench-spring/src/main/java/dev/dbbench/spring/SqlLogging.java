@@ -3,6 +3,7 @@ package dev.dbbench.spring;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.springframework.core.env.Environment;
 
@@ -20,16 +21,18 @@ final class SqlLogging {
     private SqlLogging() {
     }
 
-    static void note(String application, Environment environment) {
+    /** What to print when the application logs its statements; empty when it does not. */
+    static Optional<String> note(String application, Environment environment) {
         final List<String> on = new ArrayList<>();
         SWITCHES.stream().filter(key -> "true".equalsIgnoreCase(environment.getProperty(key))).forEach(on::add);
         LOGGERS.stream().filter(key -> List.of("debug", "trace").contains(
-                environment.getProperty(key, "").toLowerCase(Locale.ROOT))).map(key -> key + "=" + environment.getProperty(key))
-                .forEach(on::add);
-        if (!on.isEmpty()) {
-            System.out.println("dbbench: note: " + application + " logs every SQL statement (" + String.join(", ", on)
-                    + "): the timed samples include writing those lines, the counts do not. Switch it off for"
-                    + " benchmark classes, e.g. @SpringBootTest(properties = \"spring.jpa.show-sql=false\")");
+                environment.getProperty(key, "").toLowerCase(Locale.ROOT)))
+                .forEach(key -> on.add(key + "=" + environment.getProperty(key)));
+        if (on.isEmpty()) {
+            return Optional.empty();
         }
+        return Optional.of("dbbench: note: " + application + " logs every SQL statement (" + String.join(", ", on)
+                + "): the timed samples include writing those lines, the counts do not. Switch it off for benchmark"
+                + " classes, e.g. @SpringBootTest(properties = \"spring.jpa.show-sql=false\")");
     }
 }

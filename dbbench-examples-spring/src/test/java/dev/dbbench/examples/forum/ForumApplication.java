@@ -1,0 +1,12 @@
+package dev.dbbench.examples.forum;
+
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * A forum: members start topics and write posts in them. A Spring Boot application with JPA
+ * entities, Spring Data repositories and Flyway migrations ({@code db/migration}), which its
+ * benchmarks reach through the application's own beans and HikariCP pool, as its users' requests do.
+ */
+@SpringBootApplication
+public class ForumApplication {
+}
