@@ -303,12 +303,16 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         return value;
     }
 
-    /** Closes a stored value with its context on the JUnit versions that close only their own resource type. */
+    /**
+     * Closes a stored value with its context on the JUnit versions that close only their own resource
+     * type; an {@link AutoCloseable} too, as later versions expect of that type.
+     */
     @SuppressWarnings("deprecation")
-    private record ClosedWithContext(AutoCloseable value) implements ExtensionContext.Store.CloseableResource {
+    private record ClosedWithContext(AutoCloseable value)
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
         @Override
-        public void close() throws Throwable {
+        public void close() throws Exception {
             value.close();
         }
     }

@@ -1,6 +1,6 @@
 /**
- * How figures and messages are written, the same in every format. Internal: it may change in any
- * release.
+ * How figures and messages are written, the same in every format, and when two SQL texts are the
+ * same statement. Internal: it may change in any release.
  */
 @API(status = INTERNAL)
 package dev.dbbench.text;

@@ -37,6 +37,7 @@ public class DatabaseCaptureTest {
     static volatile boolean validate;
     static volatile int seriesEnd;
     static volatile boolean byUrl;
+    static volatile boolean nested;
 
     /** The body's "pool": one connection from the class's data source, and one opened by URL. */
     static Connection pooled;
@@ -50,6 +51,7 @@ public class DatabaseCaptureTest {
         validate = false;
         seriesEnd = 2_000;
         byUrl = false;
+        nested = false;
     }
 
     @Test
@@ -135,6 +137,23 @@ public class DatabaseCaptureTest {
         assertThat(instructions.get("statements").has("SELECT count(*) FROM generate_series(1, 2000)")).isTrue();
     }
 
+    @Test
+    void aSecondTransactionAtOnceIsNotCountedAndSaysWhy() throws Exception {
+        Requirements.valgrind();
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off")
+                .with(ConfigKeys.COUNT_INSTRUCTIONS, "auto");
+        runner.run(NestedCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
+
+        nested = true;
+        final EngineExecutionResults results = runner.run(NestedCase.class);
+
+        final JsonNode instructions = FixtureRunner.metric(runner.result("twoConnections"), "instructions");
+        assertThat(instructions.get("verdict").asText()).isEqualTo("NOT_MEASURED");
+        assertThat(instructions.get("reason").asText()).contains("the body used a second connection while the"
+                + " transaction of its first was open");
+        expectFailureInCiOnly(results, "instructions NOT MEASURED for DatabaseCaptureTest$NestedCase.twoConnections");
+    }
+
     /** Outside CI the work dbbench cannot see warns; in CI (where this suite runs with CI=true) it fails. */
     private static void expectFailureInCiOnly(EngineExecutionResults results, String headline) {
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
@@ -181,6 +200,26 @@ public class DatabaseCaptureTest {
             try (Statement statement = (byUrl ? opened : pooled).createStatement();
                     ResultSet rows = statement.executeQuery("SELECT count(*) FROM generate_series(1, " + seriesEnd + ")")) {
                 rows.next();
+            }
+        }
+    }
+
+    /** A body that opens a second connection while its first has a transaction open, when {@code nested}. */
+    @Postgres
+    static class NestedCase {
+
+        @DbBenchmark(warmups = 1, samples = 3)
+        void twoConnections(DataSource application) throws SQLException {
+            try (Connection outer = application.getConnection()) {
+                outer.setAutoCommit(false);
+                try (Statement statement = outer.createStatement()) {
+                    statement.execute("SELECT 1");
+                }
+                try (Connection inner = nested ? application.getConnection() : null;
+                        Statement statement = (nested ? inner : outer).createStatement()) {
+                    statement.execute("SELECT 2");
+                }
+                outer.commit();
             }
         }
     }

@@ -87,7 +87,8 @@ class EmbeddedPostgresSettingsTest {
         }
 
         @DbBenchmark(warmups = 0, samples = 1, opsPerSample = 1)
-        void body() {
+        void body(Connection db) throws SQLException {
+            show(db, "cluster_name");
         }
     }
 

@@ -115,7 +115,7 @@ class LifecycleTest {
                 .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow()
                         .getMessage()))
                 .containsExactly("@BeforeSample method BadHookCase.reset() declares parameter nothing of type String,"
-                        + " which the target [postgres 17 embedded] cannot inject; it injects [Connection, DataSource]");
+                        + " which the target [postgres 17 embedded] cannot inject; it injects [Connection, DataSource, JdbcDatabase]");
     }
 
     @Test
