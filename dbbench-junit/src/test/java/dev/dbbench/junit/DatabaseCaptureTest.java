@@ -204,7 +204,10 @@ public class DatabaseCaptureTest {
         }
     }
 
-    /** A body that opens a second connection while its first has a transaction open, when {@code nested}. */
+    /**
+     * A body that uses two connections of its data source: the second while the first has a transaction
+     * open when {@code nested}, else after it; the same statements and connections either way.
+     */
     @Postgres
     static class NestedCase {
 
@@ -212,14 +215,26 @@ public class DatabaseCaptureTest {
         void twoConnections(DataSource application) throws SQLException {
             try (Connection outer = application.getConnection()) {
                 outer.setAutoCommit(false);
-                try (Statement statement = outer.createStatement()) {
-                    statement.execute("SELECT 1");
-                }
-                try (Connection inner = nested ? application.getConnection() : null;
-                        Statement statement = (nested ? inner : outer).createStatement()) {
-                    statement.execute("SELECT 2");
+                select(outer, 1);
+                if (nested) {
+                    selectOnAnother(application);
                 }
                 outer.commit();
+            }
+            if (!nested) {
+                selectOnAnother(application);
+            }
+        }
+
+        private static void selectOnAnother(DataSource application) throws SQLException {
+            try (Connection inner = application.getConnection()) {
+                select(inner, 2);
+            }
+        }
+
+        private static void select(Connection connection, int value) throws SQLException {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SELECT " + value);
             }
         }
     }
