@@ -1,7 +1,6 @@
 package dev.dbbench.run;
 
 import java.lang.reflect.Method;
-import java.sql.Connection;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -49,10 +48,9 @@ final class CaptureCall {
             return probed(method, instance, arguments, beforeSample, database, watchdog, afterCall);
         }
         final StatementLog log = new StatementLog();
-        final Object[] called = recording(arguments, log);
         final CaptureProbe.Captured captured = watchdog.call(() -> "the capture call after the samples", () -> {
             beforeSample.run();
-            return capture.get().during(RecordingJdbc.into(log), () -> Invoker.invoke(method, instance, called));
+            return capture.get().during(RecordingJdbc.into(log), () -> Invoker.invoke(method, instance, arguments));
         });
         afterCall.run();
         final long unseen = captured.serverStatements().isPresent()
@@ -81,19 +79,6 @@ final class CaptureCall {
         });
         afterCall.run();
         return MetricValues.empty().with(Metrics.TRAFFIC, traffic);
-    }
-
-    /**
-     * The arguments with each injected connection recording its statements; the injected data source's
-     * connections are the database's application connections, which the capture hears itself.
-     */
-    private static Object[] recording(Object[] arguments, StatementLog log) {
-        final Object[] recording = new Object[arguments.length];
-        for (int i = 0; i < arguments.length; i++) {
-            recording[i] = arguments[i] instanceof Connection connection ? RecordingJdbc.record(connection, log)
-                    : arguments[i];
-        }
-        return recording;
     }
 
     /** The statements of the call by their text, each with its executions. */

@@ -113,13 +113,17 @@ final class ContextDatabase implements ApplicationDatabase, AutoCloseable {
         }
     }
 
-    /** Evicts the pools' connections and waits, bounded, until those to the database in use are closed. */
+    /**
+     * Evicts the pools' connections and waits, bounded, until those to the database in use are closed.
+     * Evicted again while waiting: a connection a pool opened just before may reach its pool only after
+     * an eviction.
+     */
     private void leave() throws InterruptedException {
         final ScratchDatabase left = inUse;
         inUse = null;
-        pools.forEach(Pool::evictConnections);
         final long deadline = System.nanoTime() + RELEASE_TIMEOUT.toNanos();
         while (left.openApplicationConnections() > 0 && System.nanoTime() < deadline) {
+            pools.forEach(Pool::evictConnections);
             // The pools close evicted connections on threads of their own.
             wait(20);
         }
@@ -148,13 +152,16 @@ final class ContextDatabase implements ApplicationDatabase, AutoCloseable {
         return inUse;
     }
 
+    /** Closes the context, then drops its template, which no pool uses any more. */
     @Override
     public void close() throws Exception {
         synchronized (this) {
             closed = true;
             notifyAll();
         }
-        context.close();
+        try (ScratchDatabase dropped = template) {
+            context.close();
+        }
     }
 
     /** Physical connections to the database in use, opened while no other class can start using another. */

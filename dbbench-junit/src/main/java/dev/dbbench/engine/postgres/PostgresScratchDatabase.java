@@ -26,10 +26,10 @@ import org.postgresql.core.TransactionState;
 /**
  * A PostgreSQL database created for one test class. It injects a fresh auto-commit {@link Connection}
  * per scope, a {@link DataSource} and its {@link JdbcDatabase} details; an application's own pool
- * may take its physical connections from {@link #applicationDataSource()}. Whatever goes through
- * those connections is captured at the database: the traffic of every connection dbbench opened to
- * it, on the thread of the call captured; the statements of the application's connections; and,
- * where the server counts statements itself, everything that ran on the database.
+ * may take its physical connections from {@link #applicationDataSource()}, which the injected ones
+ * come from too. Whatever goes through those connections is captured at the database, on the thread
+ * of the call captured: their traffic and their statements; and, where the server counts statements
+ * itself, everything that ran on the database.
  */
 final class PostgresScratchDatabase implements ScratchDatabase {
 
@@ -222,8 +222,10 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     /**
-     * Injected connections count their traffic into the database's meter; the data source is the
-     * application's, whose statements are heard and routed too; the details are the plain address.
+     * Injected connections and the data source's are the application connections, whose traffic the
+     * database's meter counts and whose statements a capture hears and a counted call routes, wherever
+     * the body keeps them (a parameter, a field set in {@code @BeforeAll}); the details are the plain
+     * address.
      */
     @Override
     public Object resolve(Parameter parameter, Closer scope) throws Exception {
@@ -232,7 +234,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             return application.dataSource();
         }
         if (parameterType == Connection.class) {
-            return scope.register(address.connect(meter));
+            return scope.register(application.dataSource().getConnection());
         }
         if (parameterType == JdbcDatabase.class) {
             return address.details();
