@@ -1,8 +1,5 @@
 package dev.dbbench.engine.postgres;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -21,7 +18,7 @@ import org.postgresql.core.TransactionState;
  * The connections one database hands to the application side of a benchmark: those of the injected
  * {@link DataSource}, and those an application's own pool (HikariCP under Spring Boot) takes as its
  * physical connections. Each is a real connection to the database whose traffic the database's meter
- * counts, wrapped so that
+ * counts, forwarded to by an {@link ApplicationConnection} so that
  * <ul>
  * <li>while a capture listens, the statements the listening thread executes are told to it;
  * <li>{@code isValid} is never counted: a pool validates a connection when it has been idle long
@@ -97,8 +94,41 @@ final class ApplicationConnections {
     private Connection physical() throws SQLException {
         final Connection real = opener.open();
         open.add(real);
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-                new Physical(real));
+        return new ApplicationConnection(this, real);
+    }
+
+    /**
+     * The connection {@code claimant}'s work goes to on the calling thread while a counted call routes
+     * it, claimed for it; empty when nothing routes the calling thread.
+     */
+    Optional<Connection> routedFor(ApplicationConnection claimant) throws SQLException {
+        final Route routed = route;
+        return routed != null && routed.thread == Thread.currentThread() ? Optional.of(routed.claim(claimant))
+                : Optional.empty();
+    }
+
+    /** The listener of the capture on the calling thread, or {@code null} when none listens to it. */
+    StatementListener listenerOfThisThread() {
+        final Listening heard = listening;
+        return heard != null && heard.thread == Thread.currentThread() ? heard.listener() : null;
+    }
+
+    /** Runs a pool's own call, such as validating a connection, without counting its traffic. */
+    <T, E extends Exception> T uncounted(CountingSockets.Work<T, E> call) throws E {
+        return meter.uncounted(call);
+    }
+
+    /** {@code connection} was closed: its claim on a routed connection ends, and its real one closes. */
+    void closed(ApplicationConnection connection, Connection real) throws SQLException {
+        final Route routed = route;
+        if (routed != null) {
+            routed.release(connection);
+        }
+        try {
+            real.close();
+        } finally {
+            open.remove(real);
+        }
     }
 
     /**
@@ -133,59 +163,6 @@ final class ApplicationConnections {
         synchronized void release(Object claimant) {
             if (holder == claimant) {
                 holder = null;
-            }
-        }
-    }
-
-    /** The wrapper of one real connection. */
-    private final class Physical implements InvocationHandler {
-
-        private final Connection real;
-
-        Physical(Connection real) {
-            this.real = real;
-        }
-
-        @Override
-        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-            switch (method.getName()) {
-                case "equals":
-                    return proxy == args[0];
-                case "hashCode":
-                    return System.identityHashCode(proxy);
-                case "toString":
-                    return "dbbench application connection " + real;
-                case "isValid":
-                    return meter.uncounted(() -> real.isValid((Integer) args[0]));
-                case "close":
-                    close();
-                    return null;
-                case "isClosed", "abort", "setNetworkTimeout", "getNetworkTimeout":
-                    return JdbcInterception.invoke(method, real, args);
-                default:
-                    return onTarget(method, args);
-            }
-        }
-
-        private Object onTarget(Method method, Object[] args) throws Throwable {
-            final Route routed = route;
-            final Thread current = Thread.currentThread();
-            final Connection target = routed != null && routed.thread == current ? routed.claim(this) : real;
-            final Object result = JdbcInterception.invoke(method, target, args);
-            final Listening heard = listening;
-            return heard != null && heard.thread == current
-                    ? JdbcInterception.listened(method, args, result, heard.listener()) : result;
-        }
-
-        private void close() throws SQLException {
-            final Route routed = route;
-            if (routed != null) {
-                routed.release(this);
-            }
-            try {
-                real.close();
-            } finally {
-                open.remove(real);
             }
         }
     }

@@ -36,25 +36,18 @@ public final class JdbcInterception {
     }
 
     public static Connection intercept(Connection target, StatementListener listener) {
-        return proxy(Connection.class, target, (method, args, result) -> listened(method, args, result, listener));
-    }
-
-    /**
-     * What a connection's {@code method} returned: a statement it created, wrapped so that the listener
-     * hears of its executions; anything else as it is.
-     */
-    static Object listened(Method method, Object[] args, Object result, StatementListener listener) {
-        return switch (method.getName()) {
+        return proxy(Connection.class, target, (method, args, result) -> switch (method.getName()) {
             case "prepareStatement" ->
                     preparedStatement(PreparedStatement.class, (PreparedStatement) result, (String) args[0], listener);
             case "prepareCall" ->
                     preparedStatement(CallableStatement.class, (CallableStatement) result, (String) args[0], listener);
             case "createStatement" -> statement((Statement) result, listener);
             default -> result;
-        };
+        });
     }
 
-    private static Statement statement(Statement target, StatementListener listener) {
+    /** {@code target}, its executions told to {@code listener}. */
+    static Statement statement(Statement target, StatementListener listener) {
         final List<Executed> batch = new ArrayList<>();
         return proxy(Statement.class, target, new Handler() {
             @Override
@@ -72,7 +65,8 @@ public final class JdbcInterception {
         });
     }
 
-    private static <S extends PreparedStatement> S preparedStatement(Class<S> type, S target, String sql,
+    /** {@code target}, prepared from {@code sql}, its executions told to {@code listener}, parameters included. */
+    static <S extends PreparedStatement> S preparedStatement(Class<S> type, S target, String sql,
             StatementListener listener) {
         final List<Object> parameters = new ArrayList<>();
         final List<Executed> batch = new ArrayList<>();
@@ -143,7 +137,7 @@ public final class JdbcInterception {
     }
 
     /** Calls {@code method} on {@code target}, throwing what it throws rather than a reflection wrapper. */
-    static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
         try {
             return method.invoke(target, args);
         } catch (InvocationTargetException e) {
