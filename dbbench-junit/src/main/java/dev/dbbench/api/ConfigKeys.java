@@ -36,7 +36,7 @@ public final class ConfigKeys {
 
     /** Allowed slowdown of the median, in percent. */
     public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
-    public static final int DEFAULT_THRESHOLD_PERCENT = 25;
+    public static final double DEFAULT_THRESHOLD_PERCENT = 25;
 
     /** Longest one benchmark may run, in seconds; it also bounds each single call of the body. */
     public static final String TIMEOUT_SECONDS = "dbbench.timeout-seconds";
@@ -51,7 +51,7 @@ public final class ConfigKeys {
 
     /** How far, in percent, the ratio interval must clear 1 for a change to count. */
     public static final String NOISE_FLOOR_PERCENT = "dbbench.noise-floor-percent";
-    public static final int DEFAULT_NOISE_FLOOR_PERCENT = 3;
+    public static final double DEFAULT_NOISE_FLOOR_PERCENT = 3;
 
     /**
      * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression does. Unset means
@@ -79,7 +79,7 @@ public final class ConfigKeys {
      * timing verdicts become inconclusive.
      */
     public static final String RULER_MAX_DRIFT_PERCENT = "dbbench.ruler.max-drift-percent";
-    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
+    public static final double DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
 
     /**
      * {@code auto}, {@code on} or {@code off}: whether the server instructions of each PostgreSQL

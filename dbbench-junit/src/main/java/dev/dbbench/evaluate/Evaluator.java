@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 
 import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.baseline.EntryChange;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.metric.Assessment;
@@ -23,6 +24,7 @@ import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderKind;
+import dev.dbbench.spec.Sampling;
 import dev.dbbench.text.Figures;
 import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Verdict;
@@ -89,17 +91,24 @@ public final class Evaluator {
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
         final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
-        // A baseline rewritten without a metric it held would lose that metric's figures.
-        final boolean written = recorder.writes(entry.isPresent())
+        final List<MetricResult<?, ?>> judged = results;
+        final EntryChange change = entry.map(found -> EntryChange.between(found, measured.values(), judged,
+                spec.sampling().opsPerSample() != Sampling.CALIBRATE, recorder.runs())).orElseGet(EntryChange::added);
+        // A baseline rewritten without a metric it held would lose that metric's figures, unless switched off.
+        final boolean written = recorder.writes(entry, change)
                 && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
-        final String recordedRuns = written ? record(id, spec, measured, anotherRun) : "";
+        if (!written && !change.moved()) {
+            recorder.kept(id, change);
+        }
+        final String recordedRuns = written ? record(id, spec, measured, anotherRun, change) : "";
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
         final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
         final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
                 emulated && timingRegressed
                         ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
-                !emulated && timingRegressed ? otherMachine.orElse("") : "", recordedRuns,
+                !emulated && timingRegressed ? otherMachine.orElse("") : "", updated(entry, written, change),
+                recordedRuns,
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
@@ -114,6 +123,15 @@ public final class Evaluator {
         return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
     }
 
+    /** What the update did to an existing entry, for the result's note. */
+    private String updated(Optional<BaselineEntry> entry, boolean written, EntryChange change) {
+        if (gate.mode() != BaselineMode.UPDATE || entry.isEmpty()) {
+            return "";
+        }
+        return written ? "baseline entry rewritten: " + change.describe()
+                : change.moved() ? "" : "baseline entry kept: " + change.describe();
+    }
+
     /** The parts of a result's note that have something to say, joined. */
     private static String note(String... parts) {
         return String.join("; ", Stream.of(parts).filter(part -> !part.isEmpty()).toList());
@@ -124,8 +142,14 @@ public final class Evaluator {
         final List<Unmeasured> unmeasured = new ArrayList<>();
         for (Metric<?, ?> metric : baseline.metrics()) {
             final String reason = measured.unmeasured().get(metric.id());
-            if (measured.values().get(metric).isEmpty() && reason != null) {
+            final String switchedOff = measured.switchedOff().get(metric.id());
+            if (measured.values().get(metric).isPresent()) {
+                continue;
+            }
+            if (reason != null) {
                 unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
+            } else if (switchedOff != null) {
+                unmeasured.add(new Unmeasured(metric.id(), switchedOff, gate.decideSwitchedOff(), true));
             }
         }
         return unmeasured;
@@ -137,10 +161,10 @@ public final class Evaluator {
      *
      * @return what the recorded runs tell, for the result's note; empty for a single run
      */
-    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun)
-            throws Throwable {
+    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun,
+            EntryChange change) throws Throwable {
         if (recorder.runs() == 1) {
-            recorder.record(id, measured.values(), measured.environment());
+            recorder.record(id, measured.values(), measured.environment(), change);
             return "";
         }
         final List<MetricValues> runs = new ArrayList<>(List.of(measured.values()));
@@ -148,7 +172,7 @@ public final class Evaluator {
             runs.add(anotherRun.measure());
         }
         final MetricValues pooled = MetricValues.pooled(runs);
-        recorder.record(id, pooled, measured.environment());
+        recorder.record(id, pooled, measured.environment(), change);
         return recordedRuns(pooled.get(Metrics.TIME).orElseThrow(), spec);
     }
 

@@ -97,6 +97,15 @@ public final class Gate {
         return inCi || mode == BaselineMode.UPDATE ? Decision.FAIL : Decision.WARN;
     }
 
+    /**
+     * What a metric the baseline holds but the configuration switched off does: an update removes it
+     * from the entry, as asked; a comparison says it was not compared and warns, never fails, since the
+     * switch is the user's word.
+     */
+    public Decision decideSwitchedOff() {
+        return mode == BaselineMode.UPDATE ? Decision.NONE : Decision.WARN;
+    }
+
     /** What a timing verdict does; a benchmark without a baseline fails here when missing baselines fail. */
     public Decision decide(Verdict verdict, boolean baselineRecordedInCi) {
         final TimeGate gate = timeGate(baselineRecordedInCi);
@@ -105,7 +114,6 @@ public final class Gate {
         final boolean timingFailure = verdict == Verdict.REGRESSION && gate == TimeGate.FAIL;
         return switch (mode) {
             case UPDATE -> Decision.NONE;
-            case RECORD_MISSING -> new Decision(timingFailure, timingWarning);
             case COMPARE -> verdict == Verdict.NEW
                     ? new Decision(failOnMissing, false)
                     : new Decision(timingFailure, timingWarning);

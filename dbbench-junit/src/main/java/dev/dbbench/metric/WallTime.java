@@ -134,8 +134,9 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         if (!subject.note().isEmpty()) {
             message.line("note", subject.note());
         }
-        // record-missing rather than update: recording must not rewrite the class's other baselines.
-        message.line("record it", subject.acceptCommand().replace("=update", "=record-missing") + " and commit "
+        // Recording what is missing rather than updating: it must not rewrite the class's other baselines.
+        message.line("record it", subject.acceptCommand().replace(ConfigKeys.BASELINE_MODE + "=update",
+                ConfigKeys.BASELINE_MISSING + "=record") + " and commit "
                 + subject.baselineFile());
         return message.toString();
     }
@@ -147,7 +148,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         final Comparison comparison = judgement.comparison().orElseThrow();
         final Message message = new Message("dbbench: " + judgement.verdict() + " in " + subject.id().qualifiedName()
                 + ": median " + Figures.ratio(judgement.ratio()) + " the baseline's, threshold +"
-                + judgement.thresholdPercent() + "%" + (subject.fails() ? "" : " (warning, not failed)"));
+                + Figures.percentage(judgement.thresholdPercent()) + (subject.fails() ? "" : " (warning, not failed)"));
         message.line("why", judgement.reason());
         message.line("median", Figures.duration(baseline.median()) + " -> " + Figures.duration(current.median())
                 + "  (" + Figures.ratio(comparison.ratio()) + ", " + Figures.percent(comparison.confidence())

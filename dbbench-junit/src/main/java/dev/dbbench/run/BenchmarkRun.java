@@ -6,10 +6,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.config.CountMode;
 import dev.dbbench.engine.Closer;
@@ -161,9 +163,12 @@ public final class BenchmarkRun {
      */
     private Measurement counted(Measurement measured, Object instance, Object[] ownArguments,
             Optional<BaselineFile> baseline) throws Throwable {
-        if (target.kind() != EngineKind.POSTGRES
-                || run.settings().engineOptions().counting().mode() == CountMode.OFF) {
+        if (target.kind() != EngineKind.POSTGRES) {
             return measured;
+        }
+        if (run.settings().engineOptions().counting().mode() == CountMode.OFF) {
+            return new Measurement(measured.values(), measured.environment(), measured.unmeasured(),
+                    new TreeMap<>(Map.of(Metrics.INSTRUCTIONS.id(), ConfigKeys.COUNT_INSTRUCTIONS + "=off")));
         }
         final ScratchDatabase database = arguments.database(target);
         final Optional<String> uncountable = InstructionCountRun.uncountable(ownArguments);

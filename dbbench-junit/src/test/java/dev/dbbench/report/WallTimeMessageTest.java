@@ -81,8 +81,8 @@ class WallTimeMessageTest {
                 "dbbench: OrderBench.insertOrder [postgres 17 embedded] has no baseline in "
                         + ResultFixtures.BASELINE_FILE + ", and dbbench.baseline.missing=fail (the default when CI=true).",
                 "  measured     median 1.23 ms, p90 1.40 ms",
-                // record-missing rather than update: recording must not rewrite the class's other baselines.
-                "  record it    mvn verify -Ddbbench.baseline.mode=record-missing -Dtest='OrderBench#insertOrder'"
+                // Recording what is missing rather than updating: it must not rewrite the class's other baselines.
+                "  record it    mvn verify -Ddbbench.baseline.missing=record -Dtest='OrderBench#insertOrder'"
                         + " and commit " + ResultFixtures.BASELINE_FILE);
     }
 
