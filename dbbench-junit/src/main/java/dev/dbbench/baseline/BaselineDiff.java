@@ -97,10 +97,9 @@ public final class BaselineDiff {
                 } else if (Arrays.equals(thenTexts.get(key), nowTexts.get(key))) {
                     diff.add(className, key, new EntryChange(List.of()), false);
                 } else {
-                    final EntryChange change = EntryChange.between(old, current.metrics(),
-                            judged(old.metrics(), current.metrics(), judging), true, 1);
-                    diff.add(className, key, change.moved() ? change
-                            : new EntryChange(List.of("re-recorded, nothing beyond its tolerance")), true);
+                    final List<MetricResult<?, ?>> judged = judged(old.metrics(), current.metrics(), judging);
+                    final EntryChange change = EntryChange.between(old, current.metrics(), judged, true, 1);
+                    diff.add(className, key, change.moved() ? change : EntryChange.rerecorded(judged), true);
                 }
             }
         }

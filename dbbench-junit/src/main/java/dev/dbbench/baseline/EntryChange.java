@@ -76,6 +76,19 @@ public record EntryChange(List<String> moves) {
         return new EntryChange(moves);
     }
 
+    /**
+     * The change of an entry recorded again although nothing moved beyond its tolerance (a merge of
+     * recordings rewrites every entry it holds): how far its timing went anyway.
+     */
+    public static EntryChange rerecorded(List<MetricResult<?, ?>> judged) {
+        final List<String> moves = new ArrayList<>();
+        judged.stream().filter(result -> result.metric() == Metrics.TIME).findFirst()
+                .flatMap(time -> time.measures().stream().findFirst()).flatMap(EntryChange::figure)
+                .ifPresent(moves::add);
+        return new EntryChange(List.of("recorded again, nothing judged beyond its tolerance"
+                + (moves.isEmpty() ? "" : ": " + moves.get(0))));
+    }
+
     /** Whether anything moved, so the entry is rewritten. */
     public boolean moved() {
         return !moves.isEmpty();
