@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 
 import dev.dbbench.metric.Measure;
@@ -88,7 +89,11 @@ public final class HtmlReport implements ResultFormat {
         html.append("</nav>\n");
     }
 
-    /** One group of the overview: a table of its results, each linked to its section; returns the next index. */
+    /**
+     * One group of the overview: a table of its results, each linked to its section; returns the next
+     * index. The verdict comes right after the benchmark, and for failures and warnings why, so the
+     * first screen says what failed and why at any width; the figures follow and scroll sideways.
+     */
     private static int group(StringBuilder html, String id, String title, List<ReportedResult> results,
             Map<String, List<String>> columns, int first, boolean open) {
         html.append("<h2 id=\"").append(id).append("\">").append(title).append(" (").append(results.size())
@@ -97,18 +102,22 @@ public final class HtmlReport implements ResultFormat {
             html.append("<p>None.</p>\n");
             return first;
         }
+        final boolean why = !id.equals("passed");
         html.append("<details").append(open ? " open" : "").append("><summary>").append(results.size())
                 .append(" benchmark(s)</summary>\n<table class=\"overview\"><thead><tr>");
         final List<String> header = ResultRows.header(columns);
-        header.forEach(name -> html.append(Html.element("th", "", name)));
+        html.append(Html.element("th", "", header.get(0))).append(Html.element("th", "", "verdict"))
+                .append(why ? Html.element("th", "", "why") : "");
+        header.subList(1, header.size() - 1).forEach(name -> html.append(Html.element("th", "", name)));
         html.append("</tr></thead><tbody>\n");
         int index = first;
         for (ReportedResult result : results) {
             final List<String> row = ResultRows.row(result, columns);
-            row.set(row.size() - 1, verdict(result));
             html.append("<tr class=\"").append(tone(result)).append("\"><td><a href=\"#b-").append(index++)
-                    .append("\">").append(Html.escape(row.get(0))).append("</a></td>");
-            for (int i = 1; i < row.size(); i++) {
+                    .append("\">").append(Html.escape(row.get(0))).append("</a></td>")
+                    .append(Html.element("td", "class=\"verdict " + tone(result) + "\"", verdict(result)))
+                    .append(why ? Html.element("td", "class=\"why\"", why(result)) : "");
+            for (int i = 1; i < row.size() - 1; i++) {
                 html.append(Html.element("td", ResultRows.numeric(i, row.size()) ? "class=\"num\"" : "", row.get(i)));
             }
             html.append("</tr>\n");
@@ -142,6 +151,31 @@ public final class HtmlReport implements ResultFormat {
                 text.append("; @ExpectScaling ").append(scaling.verdict())
                         .append(scaling.failed() ? " (failed)" : " (warning)"));
         return text.toString();
+    }
+
+    /**
+     * Why a result failed or warned: the reason of the first metric, expectation or scaling that
+     * failed, else of the first that warned, else the headline's.
+     */
+    static String why(ReportedResult result) {
+        for (boolean failing : new boolean[] {true, false}) {
+            for (ReportedMetric metric : result.metrics()) {
+                if (failing ? metric.failed() : metric.warned()) {
+                    return (metric == result.headline() ? "" : metric.id() + ": ") + metric.reason();
+                }
+            }
+            for (ReportedExpectation expectation : result.expectations()) {
+                if (failing ? expectation.failed() : expectation.warned()) {
+                    return "@ExpectFasterThan: " + expectation.reason();
+                }
+            }
+            final Optional<ReportedScaling> scaling = result.scaling()
+                    .filter(found -> failing ? found.failed() : found.warned());
+            if (scaling.isPresent()) {
+                return "@ExpectScaling: " + scaling.get().reason();
+            }
+        }
+        return result.headline().reason();
     }
 
     static String tone(ReportedResult result) {

@@ -21,7 +21,10 @@ final class Style {
             table{border-collapse:collapse;margin:6px 0;background:#fff}
             th,td{border:1px solid #dde1e6;padding:3px 7px;text-align:left;vertical-align:top}
             th{background:#eef1f4;font-weight:600}td.num{text-align:right;white-space:nowrap}
-            table.overview{display:block;overflow-x:auto;max-width:100%}table.overview td{white-space:nowrap}
+            table.overview{display:block;overflow-x:auto;max-width:100%}table.overview td{white-space:nowrap}\
+            table.overview td.why{white-space:normal;min-width:18em;max-width:34em;font-size:13px}\
+            table.overview td.verdict{font-weight:600;white-space:normal;min-width:8em;max-width:14em}td.verdict.fail{color:#b00020;background:#fbe4e1}\
+            td.verdict.warn{color:#9a5b00;background:#fdf3dc}
             tr.fail td:first-child{border-left:3px solid #b00020}tr.warn td:first-child{border-left:3px solid #9a5b00}
             section.bench{background:#fff;border:1px solid #dde1e6;border-left:5px solid #1b6e3a;border-radius:4px;\
             padding:12px 16px;margin:18px 0}
