@@ -7,7 +7,9 @@ package dev.dbbench.api;
  *
  * <p>A value that cannot be parsed fails the benchmarks that read it: dbbench never falls back to a
  * default, since a silent fallback could switch a gate off. Values with a fixed set of choices are
- * spelled in lower case with hyphens ({@code record-missing}).
+ * spelled in lower case with hyphens ({@code pull-timeout-seconds} as a key, {@code compare} as a
+ * value); every key ending in {@code -percent} takes a number of at least 0, with decimals or without.
+ * Every key is listed in {@code docs/configuration.md}, which a test holds to this class.
  */
 public final class ConfigKeys {
 
@@ -115,7 +117,9 @@ public final class ConfigKeys {
 
     /**
      * {@code compare} judges against the baselines; {@code update} rewrites the entries of the
-     * benchmarks that ran and keeps the rest; {@code record-missing} records only absent entries.
+     * benchmarks that ran whose figures moved beyond their tolerance (or whose sampling changed) and
+     * keeps every other entry byte for byte. The old value {@code record-missing} is still read, as
+     * {@link #BASELINE_MISSING}{@code =record}, and reported as deprecated.
      */
     public static final String BASELINE_MODE = "dbbench.baseline.mode";
     public static final String DEFAULT_BASELINE_MODE = "compare";
@@ -123,7 +127,7 @@ public final class ConfigKeys {
     /**
      * What {@code compare} does with a benchmark that has no baseline: {@code record} it, or
      * {@code fail}. Unset means {@code fail} when the environment variable {@code CI} is {@code true},
-     * else {@code record}.
+     * else {@code record}. The one way to say "record what is missing, compare the rest".
      */
     public static final String BASELINE_MISSING = "dbbench.baseline.missing";
 
