@@ -91,16 +91,9 @@ public final class Evaluator {
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
         final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
-        final List<MetricResult<?, ?>> judged = results;
-        final EntryChange change = entry.map(found -> EntryChange.between(found, measured.values(), judged,
-                spec.sampling().opsPerSample() != Sampling.CALIBRATE, recorder.runs())).orElseGet(EntryChange::added);
-        // A baseline rewritten without a metric it held would lose that metric's figures, unless switched off.
-        final boolean written = recorder.writes(entry, change)
-                && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
-        if (!written && !change.moved()) {
-            recorder.kept(id, change);
-        }
-        final String recordedRuns = written ? record(id, spec, measured, anotherRun, change) : "";
+        final EntryChange change = change(entry, spec, measured.values(), results);
+        final Optional<String> recordedRuns = recordIfWritten(id, spec, measured, anotherRun, entry, change, unmeasured);
+        final boolean written = recordedRuns.isPresent();
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
         final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
@@ -108,7 +101,7 @@ public final class Evaluator {
                 emulated && timingRegressed
                         ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
                 !emulated && timingRegressed ? otherMachine.orElse("") : "", updated(entry, written, change),
-                recordedRuns,
+                recordedRuns.orElse(""),
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
@@ -121,6 +114,32 @@ public final class Evaluator {
      */
     private Gate gateFor(boolean emulated, Optional<String> otherMachine) {
         return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
+    }
+
+    /**
+     * Writes the benchmark's entry when the recorder says so and the entry would lose nothing it held;
+     * otherwise notes an entry the update kept.
+     *
+     * @return what the recorded runs tell (empty text for a single run), or empty when nothing was written
+     */
+    private Optional<String> recordIfWritten(BenchmarkId id, BenchmarkSpec spec, Measurement measured,
+            Rerun anotherRun, Optional<BaselineEntry> entry, EntryChange change, List<Unmeasured> unmeasured)
+            throws Throwable {
+        // A baseline rewritten without a metric it held would lose that metric's figures, unless switched off.
+        if (recorder.writes(entry, change) && unmeasured.stream().noneMatch(missing -> missing.decision().fails())) {
+            return Optional.of(record(id, spec, measured, anotherRun, change));
+        }
+        if (!change.moved()) {
+            recorder.kept(id, change);
+        }
+        return Optional.empty();
+    }
+
+    /** What moved from the benchmark's entry to this measurement, judged before the update accepted anything. */
+    private EntryChange change(Optional<BaselineEntry> entry, BenchmarkSpec spec, MetricValues measured,
+            List<MetricResult<?, ?>> judged) {
+        return entry.map(found -> EntryChange.between(found, measured, judged,
+                spec.sampling().opsPerSample() != Sampling.CALIBRATE, recorder.runs())).orElseGet(EntryChange::added);
     }
 
     /** What the update did to an existing entry, for the result's note. */
