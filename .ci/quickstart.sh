@@ -10,7 +10,7 @@
 # Surefire configuration, junit-platform.properties and example class from the blocks, and runs the
 # documented command: the first run records the baseline and the *ApplicationTests still run; a
 # second run (CI=true, as a CI job) passes and leaves the baseline as it was; an injected regression
-# fails; the accept command the failure prints accepts it; the next run passes.
+# fails; the accept command the failure prints accepts it, saying what moved; the next run passes.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/dbbench-quickstart.XXXXXX)"
@@ -166,5 +166,8 @@ echo "   printed: $accept"
 echo "== the printed accept command accepts it"
 run accept env -u CI bash -c "$accept" || { show accept; fail "the accept command failed"; }
 (cd "$project" && ! git diff --quiet -- baselines) || fail "the accept command left the baseline as it was"
+grep -q '^| `OrderQueriesBench.findOrdersByCustomer \[postgres 17 embedded\]` | ' "$work/accept.log" \
+    || { show accept; fail "the update did not say what moved in the entry it rewrote"; }
+grep -A 5 '^### dbbench baselines' "$work/accept.log" | sed 's/^/   /'
 run after-accept env CI=true bash -c "$verify" || { show after-accept; fail "the accepted change still fails"; }
 echo "== the Quick start works as written"
