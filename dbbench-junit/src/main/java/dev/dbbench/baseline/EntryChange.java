@@ -33,6 +33,9 @@ public record EntryChange(List<String> moves) {
     /** Exact counts at most this large read as {@code 3 -> 53}; larger ones as a percentage. */
     private static final double COUNT_SHOWN_WHOLE = 10_000;
 
+    /** How much of a statement's text a move shows. */
+    private static final int SUBJECT_SHOWN = 60;
+
     public EntryChange {
         moves = List.copyOf(moves);
     }
@@ -117,15 +120,24 @@ public record EntryChange(List<String> moves) {
                 ? measures.subList(0, 1) : measures) {
             figure(measure).ifPresent(moves::add);
         }
-        for (Finding finding : result.assessment().findings()) {
-            if (finding.kind() == Finding.Kind.PLAN_CHANGED) {
-                moves.add("plan changed: " + finding.subject());
-            }
+        final List<Finding> findings = result.assessment().findings();
+        findings.stream().filter(finding -> finding.kind() == Finding.Kind.PLAN_CHANGED)
+                .forEach(finding -> moves.add("plan changed: " + shortened(finding.subject())));
+        if (moves.isEmpty() && !findings.isEmpty()) {
+            // No figure of the metric as a whole moved: say where the work moved, statement by statement.
+            moves.add(result.metric().id() + ": " + String.join(", ", findings.stream()
+                    .map(finding -> finding.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " in "
+                            + shortened(finding.subject())).toList()));
         }
         if (moves.isEmpty()) {
             moves.add(result.metric().id() + ": " + result.assessment().reason());
         }
         return moves;
+    }
+
+    /** A statement or table as a table cell holds it: at most 60 characters. */
+    private static String shortened(String subject) {
+        return subject.length() <= SUBJECT_SHOWN ? subject : subject.substring(0, SUBJECT_SHOWN - 3) + "...";
     }
 
     /** One figure's move, such as {@code statements 3 -> 53} or {@code time 1.20 ms -> 1.57 ms (+31 %)}. */
