@@ -134,8 +134,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         if (!subject.note().isEmpty()) {
             message.line("note", subject.note());
         }
-        // record-missing rather than update: recording must not rewrite the class's other baselines.
-        message.line("record it", subject.acceptCommand().replace("=update", "=record-missing") + " and commit "
+        message.line("record it", subject.acceptCommand() + " and commit "
                 + subject.baselineFile());
         return message.toString();
     }

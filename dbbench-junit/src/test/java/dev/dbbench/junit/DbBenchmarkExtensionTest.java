@@ -60,7 +60,7 @@ class DbBenchmarkExtensionTest {
                 .contains("median")
                 .contains("p90")
                 .contains(runner.baselineFile(DelayCase.class).toString())
-                .contains("mvn verify -Ddbbench.baseline.mode=update -Dtest='DbBenchmarkExtensionTest$DelayCase#lookup'");
+                .contains("mvn dbbench:accept -Ddbbench.accept.benchmarks='DbBenchmarkExtensionTest$DelayCase#lookup'");
         assertThat(Files.readString(runner.baselineFile(DelayCase.class))).isEqualTo(recorded);
     }
 
