@@ -21,8 +21,6 @@ trap 'rm -rf "$work"' EXIT
 source "$repo/.ci/user-project.sh"
 version="$(install_dbbench "$repo")"
 user_project "$work" "$version"
-# The goals' prefix resolves from the plugin's declaration in the pom.
-sed -i "s|    <plugins>|    <plugins>\n      <plugin>\n        <groupId>dev.dbbench</groupId>\n        <artifactId>dbbench-maven-plugin</artifactId>\n        <version>$version</version>\n      </plugin>|" "$work/pom.xml"
 
 # $1: imports, $2: fields, $3: the body's parameters, $4: the body before the operation, $5: after it.
 write_benchmark() {

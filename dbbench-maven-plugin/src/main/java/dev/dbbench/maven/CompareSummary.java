@@ -14,7 +14,7 @@ import dev.dbbench.text.Figures;
 import org.apache.maven.plugin.MojoExecutionException;
 
 /**
- * The A/B's outcome: per benchmark figure, the base's and the head's median over their rounds, the
+ * The A/B's outcome: per benchmark figure, the median of the base's and of the head's round figures, the
  * per-pair ratios, the paired rule's verdict and what the benchmark cost; rendered as
  * {@code compare.json} and as the Markdown table of {@code compare.md} and the job summary.
  *
@@ -72,7 +72,8 @@ record CompareSummary(String base, String head, List<AbRounds.Round> rounds, Lis
         final StringBuilder text = new StringBuilder("### dbbench A/B: head against base\n\n")
                 .append("Base ").append(base).append(", head ").append(head).append("; ").append(rounds.size())
                 .append(" rounds in ABBA order, each a fresh JVM and fresh servers; ")
-                .append(String.format(java.util.Locale.ROOT, "%.0f s in all, %.1f s per round.%n%n", seconds(),
+                .append(String.format(java.util.Locale.ROOT, "%.0f s in all, %.1f s per round. A round's figure"
+                        + " is its fastest sample per operation; the medians are over the rounds.%n%n", seconds(),
                         seconds() / rounds.size()))
                 .append("| benchmark | base median | head median | per-round ratios (head / base) | verdict | cost |\n")
                 .append("|---|---:|---:|---|---|---:|\n");

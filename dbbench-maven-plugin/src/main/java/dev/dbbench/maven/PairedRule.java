@@ -9,7 +9,7 @@ import dev.dbbench.verdict.Verdict;
 
 /**
  * The A/B's rule: each pair of rounds (one base JVM, one head JVM, run one right after the other)
- * gives one ratio, head over base; the JVM is the unit, as JMH's forks are, so a benchmark whose
+ * gives one ratio, head over base, of their figures ({@link RoundFigures}); the JVM is the unit, as JMH's forks are, so a benchmark whose
  * JVMs settle in one of two speeds counts each JVM once instead of letting one JVM's many samples
  * outvote the others. The distribution-free interval of the ratios' median (the sign test's order
  * statistics, {@link PairedComparator}) at the benchmark's own confidence ({@code 1 - 2 alpha})

@@ -12,9 +12,12 @@ import dev.dbbench.stats.Summary;
 
 /**
  * What one A/B round measured: for each chosen benchmark result and each of its timing metrics (wall
- * time; the throughput and p99 latency of client threads) one figure, the median of the round's
- * samples in nanoseconds per operation (throughput turned into time per operation), so lower is
- * faster for every figure. Raw, not divided by the speed ruler: base and head run on one machine.
+ * time; the throughput and p99 latency of client threads) one figure, the round's fastest sample in
+ * nanoseconds per operation (throughput turned into time per operation), so lower is faster for
+ * every figure. The fastest, not the median: what else runs on the machine only ever adds time, and
+ * on a shared runner a burst of it moved one round's median 2-10x while its fastest samples stayed
+ * put (docs/compare.md); a JVM's own speed mode moves all of its samples, the fastest too. Raw, not
+ * divided by the speed ruler: base and head run on one machine.
  */
 final class RoundFigures {
 
@@ -58,8 +61,8 @@ final class RoundFigures {
     }
 
     private static double nanosPerOperation(ReportedMetric metric) {
-        final double median = Summary.of(metric.measures().get(0).current()).median();
-        return metric.measures().get(0).unit().equals(RATE_UNIT) ? 1e9 / median : median;
+        final Summary samples = Summary.of(metric.measures().get(0).current());
+        return metric.measures().get(0).unit().equals(RATE_UNIT) ? 1e9 / samples.max() : samples.min();
     }
 
     /** The rule each chosen result is judged by: its own alpha and threshold, as its run resolved them. */
