@@ -41,9 +41,13 @@ final class AbRounds {
         }
     }
 
-    /** What one round measured and cost. */
-    record Round(int number, Side side, Map<RoundFigures.Figure, Double> figures, double seconds,
-            Map<String, Double> benchmarkSeconds) {
+    /**
+     * What one round measured and cost.
+     *
+     * @param rules each result's alpha and threshold, as the round's run resolved them
+     */
+    record Round(int number, Side side, Map<RoundFigures.Figure, Double> figures, Map<String, PairedRule> rules,
+            double seconds, Map<String, Double> benchmarkSeconds) {
     }
 
     /** Where each round's report and baselines go, relative to each module's folder. */
@@ -103,15 +107,18 @@ final class AbRounds {
                     + outcome.exitCode() + " (" + logFile + " holds its output):\n" + tail(logFile));
         }
         final Map<RoundFigures.Figure, Double> figures = new LinkedHashMap<>();
+        final Map<String, PairedRule> rules = new LinkedHashMap<>();
         final Map<String, Double> benchmarkSeconds = new LinkedHashMap<>();
         for (ComparePlan.Module module : modules) {
             final Path folder = moduleFolder(side, module);
-            figures.putAll(RoundFigures.of(keep(folder.resolve(ROUND_FOLDER), name, module), module.benchmarks()));
+            final List<Report> reports = keep(folder.resolve(ROUND_FOLDER), name, module);
+            figures.putAll(RoundFigures.of(reports, module.benchmarks()));
+            rules.putAll(RoundFigures.rules(reports, module.benchmarks()));
             SurefireTimes.read(folder.resolve("target").resolve("surefire-reports"))
                     .forEach((key, seconds) -> benchmarkSeconds.merge(key, seconds, Double::sum));
             deleteRecursively(folder.resolve(ROUND_FOLDER));
         }
-        return new Round(number, side, figures, outcome.nanos() / 1e9, benchmarkSeconds);
+        return new Round(number, side, figures, rules, outcome.nanos() / 1e9, benchmarkSeconds);
     }
 
     /** Copies the round's results files into the comparison's folder and reads them. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.report.Report;
 import dev.dbbench.report.RunReport;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -113,7 +114,7 @@ public class CompareMojo extends ResultsMojo {
     /** The rounds asked for, or as many as the strictest alpha needs; too few for an alpha is an error. */
     private int roundCount(Map<String, PairedRule> rules) throws MojoExecutionException {
         final int pairsNeeded = rules.values().stream().mapToInt(PairedRule::pairsNeeded)
-                .max().orElse(new PairedRule(dev.dbbench.api.ConfigKeys.DEFAULT_ALPHA, 0).pairsNeeded());
+                .max().orElse(new PairedRule(ConfigKeys.DEFAULT_ALPHA, 0).pairsNeeded());
         if (rounds == null) {
             return 2 * pairsNeeded;
         }
@@ -126,12 +127,10 @@ public class CompareMojo extends ResultsMojo {
         return rounds;
     }
 
-    /** The rules of benchmarks the head's results did not hold (named ones), from the first round's results. */
+    /** The rules of benchmarks the head's results did not hold (named ones), as the first round resolved them. */
     private static Map<String, PairedRule> withDefaults(Map<String, PairedRule> rules, List<AbRounds.Round> done) {
         final Map<String, PairedRule> all = new LinkedHashMap<>(rules);
-        done.get(0).figures().keySet().forEach(figure -> all.putIfAbsent(figure.fullName(),
-                new PairedRule(dev.dbbench.api.ConfigKeys.DEFAULT_ALPHA,
-                        dev.dbbench.api.ConfigKeys.DEFAULT_THRESHOLD_PERCENT)));
+        done.get(0).rules().forEach(all::putIfAbsent);
         return all;
     }
 
