@@ -164,7 +164,7 @@ for ((run = 1; run <= runs; run++)); do
   done
 done
 
-echo "A/B tallies over $runs run(s) of 14 rounds each:"
+echo "A/B tallies over $runs run(s) of the default rounds each:"
 echo "  A/A (head = base): ${caught[aa]} failed of $runs ($((seconds[aa] / runs)) s per comparison)"
 echo "  2x client-side sleep: ${caught[sleep]} caught of $runs ($((seconds[sleep] / runs)) s per comparison)"
 echo "  lock wait: ${caught[lock]} caught of $runs ($((seconds[lock] / runs)) s per comparison)"

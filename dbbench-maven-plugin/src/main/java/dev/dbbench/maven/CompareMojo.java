@@ -37,8 +37,8 @@ public class CompareMojo extends ResultsMojo {
     private String base;
 
     /**
-     * Rounds, base and head together, an even number; by default as many as the benchmarks' alpha
-     * needs for the paired rule (14, seven pairs, at the default alpha of 0.01).
+     * Rounds, base and head together, an even number; by default as many as the benchmarks' alpha needs
+     * for the paired rule to tolerate one outlying pair (22, eleven pairs, at the default alpha of 0.01).
      */
     @Parameter(property = "dbbench.compare.rounds")
     private Integer rounds;
@@ -111,12 +111,16 @@ public class CompareMojo extends ResultsMojo {
         report(summary, output);
     }
 
-    /** The rounds asked for, or as many as the strictest alpha needs; too few for an alpha is an error. */
+    /**
+     * The rounds asked for, or by default as many as the strictest alpha needs to tolerate one outlying
+     * pair; fewer than it needs to confirm anything is an error.
+     */
     private int roundCount(Map<String, PairedRule> rules) throws MojoExecutionException {
-        final int pairsNeeded = rules.values().stream().mapToInt(PairedRule::pairsNeeded)
-                .max().orElse(new PairedRule(ConfigKeys.DEFAULT_ALPHA, 0).pairsNeeded());
+        final List<PairedRule> all = rules.isEmpty() ? List.of(new PairedRule(ConfigKeys.DEFAULT_ALPHA, 0))
+                : List.copyOf(rules.values());
+        final int pairsNeeded = all.stream().mapToInt(PairedRule::pairsNeeded).max().orElseThrow();
         if (rounds == null) {
-            return 2 * pairsNeeded;
+            return 2 * all.stream().mapToInt(PairedRule::pairsToleratingOneOutlier).max().orElseThrow();
         }
         if (rounds % 2 != 0 || rounds < 2 * pairsNeeded) {
             throw new MojoExecutionException("dbbench.compare.rounds=" + rounds + " cannot decide: rounds run in"

@@ -46,6 +46,20 @@ record PairedRule(double alpha, double thresholdPercent) {
     }
 
     /**
+     * The fewest round pairs whose interval's lower end is the second smallest ratio, not the smallest
+     * (11 at 0.01): so one pair of rounds whose base ran through a burst of a neighbour's load cannot
+     * hide a slowdown. The sign test's order statistic: {@code P(B <= 1) = (n + 1) / 2^n <= alpha}
+     * for {@code B ~ Binomial(n, 1/2)}.
+     */
+    int pairsToleratingOneOutlier() {
+        int pairs = pairsNeeded();
+        while ((pairs + 1) / Math.pow(2, pairs) > alpha) {
+            pairs++;
+        }
+        return pairs;
+    }
+
+    /**
      * @param head per round pair, the head's figure (time per operation: lower is faster)
      * @param base the base's figure of the same pairs, by index
      */

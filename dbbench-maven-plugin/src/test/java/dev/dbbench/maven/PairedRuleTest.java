@@ -17,6 +17,18 @@ class PairedRuleTest {
     }
 
     @Test
+    void theDefaultRoundsTolerateOneOutlyingPair() {
+        assertThat(DEFAULT.pairsToleratingOneOutlier()).isEqualTo(11);
+        assertThat(new PairedRule(0.05, 25).pairsToleratingOneOutlier()).isEqualTo(8);
+        final double[] base = {1.0, 1.6, 1.1, 0.9, 1.7, 1.0, 1.2, 1.1, 1.0, 1.3, 1.0};
+        // The third pair's base round ran through a burst of load: twice its speed, like the head's.
+        final double[] head = {2.1, 3.1, 2.2, 1.7, 3.5, 2.0, 2.5, 2.2, 2.1, 2.5, 2.0};
+        base[2] = 2.2;
+
+        assertThat(DEFAULT.judge(head, base).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
     void everyPairTwiceAsSlowIsAConfirmedSlowdownWhateverModeEachJvmSettledIn() {
         final double[] head = {2.1, 3.1, 2.3, 1.7, 3.5, 2.0, 2.5};
 
