@@ -74,7 +74,7 @@ class DbBenchmarkExtensionTest {
         assertThat(failureMessage(results))
                 .contains("has no baseline in " + runner.baselineFile(DelayCase.class))
                 .contains("dbbench.baseline.missing=fail")
-                .contains("-Ddbbench.baseline.mode=record-missing");
+                .contains("record it    mvn dbbench:accept -Ddbbench.accept.benchmarks='DbBenchmarkExtensionTest$DelayCase#lookup'");
         assertThat(runner.baselineFile(DelayCase.class)).doesNotExist();
     }
 
