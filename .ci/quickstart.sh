@@ -7,7 +7,7 @@
 #
 # It installs dbbench with the install block, then builds a fresh project in /tmp the way Spring
 # Initializr lays one out (an application class and its *ApplicationTests), adds the dependency,
-# Surefire configuration, junit-platform.properties and example class from the blocks, and runs the
+# plugins (Surefire, dbbench), junit-platform.properties and example class from the blocks, and runs the
 # documented command: the first run records the baseline and the *ApplicationTests still run; a
 # second run (CI=true, as a CI job) passes and leaves the baseline as it was; an injected regression
 # fails; the accept command the failure prints accepts it, saying what moved; the next run passes.
@@ -15,7 +15,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/dbbench-quickstart.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-blocks=(install pom-dependency pom-surefire junit-platform-properties example verify github-actions)
+blocks=(install pom-dependency pom-plugins junit-platform-properties example verify github-actions)
 
 fail() {
     echo "FAIL: $*" >&2
@@ -95,7 +95,7 @@ POM
         <version>3.14.0</version>
       </plugin>
 POM
-    block "$repo/README.md" pom-surefire
+    block "$repo/README.md" pom-plugins
     cat <<'POM'
     </plugins>
   </build>

@@ -134,9 +134,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         if (!subject.note().isEmpty()) {
             message.line("note", subject.note());
         }
-        // Recording what is missing rather than updating: it must not rewrite the class's other baselines.
-        message.line("record it", subject.acceptCommand().replace(ConfigKeys.BASELINE_MODE + "=update",
-                ConfigKeys.BASELINE_MISSING + "=record") + " and commit "
+        message.line("record it", subject.acceptCommand() + " and commit "
                 + subject.baselineFile());
         return message.toString();
     }

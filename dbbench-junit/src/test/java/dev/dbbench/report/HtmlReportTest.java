@@ -67,7 +67,7 @@ class HtmlReportTest {
         int sections = 0;
         while (section.find()) {
             assertThat(section.group(2)).as("section b-" + section.group(1)).contains("<svg class=\"chart samples\"")
-                    .contains("<path class=\"dots").contains("Accept this run as the baseline: <code>mvn verify");
+                    .contains("<path class=\"dots").contains("Accept this run as the baseline: <code>mvn dbbench:accept");
             assertThat(html).contains("<a href=\"#b-" + section.group(1) + "\">");
             sections++;
         }

@@ -112,7 +112,7 @@ final class ResultFixtures {
                 judgement.baseline().map(summary -> BASELINE_SAMPLES), new TimeAssessment(judgement));
         return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(), List.of(),
                 new BenchmarkResult.Recording(BaselineMode.COMPARE, outcome.written(), BASELINE_FILE, recordedAt),
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + method + "'",
+                "mvn dbbench:accept -Ddbbench.accept.benchmarks='" + id.simpleClassName() + "#" + method + "'",
                 environment, "", Optional.empty());
     }
 }

@@ -97,7 +97,7 @@ public final class SyntheticResults {
         return new BenchmarkResult(id, metrics, unmeasured, expectations(i, id), new BenchmarkResult.Recording(
                 BaselineMode.COMPARE, isNew, Path.of("baselines", id.className() + ".json"),
                 isNew ? "-" : "2026-11-30T10:00:00Z"),
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + id.method() + "'",
+                "mvn dbbench:accept -Ddbbench.accept.benchmarks='" + id.simpleClassName() + "#" + id.method() + "'",
                 environment, i % 23 == 4 ? "a note on this benchmark" + decoration : "", Optional.empty());
     }
 

@@ -30,7 +30,7 @@ class WallTimeMessageTest {
                 "  samples      15 x 100 op(s) after 5 warm-up(s); baseline 15 samples",
                 "  environment  engine.version 17.5 -> 17.6",
                 "  baseline     " + ResultFixtures.BASELINE_FILE + " (recorded 2025-01-02T03:04:05Z)",
-                "  accept       mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderBench#findByCustomer'");
+                "  accept       mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderBench#findByCustomer'");
     }
 
     @Test
@@ -81,8 +81,7 @@ class WallTimeMessageTest {
                 "dbbench: OrderBench.insertOrder [postgres 17 embedded] has no baseline in "
                         + ResultFixtures.BASELINE_FILE + ", and dbbench.baseline.missing=fail (the default when CI=true).",
                 "  measured     median 1.23 ms, p90 1.40 ms",
-                // Recording what is missing rather than updating: it must not rewrite the class's other baselines.
-                "  record it    mvn verify -Ddbbench.baseline.missing=record -Dtest='OrderBench#insertOrder'"
+                "  record it    mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderBench#insertOrder'"
                         + " and commit " + ResultFixtures.BASELINE_FILE);
     }
 
