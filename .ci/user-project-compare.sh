@@ -68,10 +68,11 @@ commit() {
 }
 
 # Runs the A/B of the head checked out now against the branch base; $1 names the log. Returns mvn's exit code.
+# The provider is named: Docker answers in CI, so auto would choose containers, and postgres:17 cannot be pulled there.
 compare() {
   local log="$work/compare-$1.log"
   shift
-  (cd "$work" && mvn -B dbbench:compare -Ddbbench.base=base "$@") > "$log" 2>&1
+  (cd "$work" && mvn -B dbbench:compare -Ddbbench.provider=embedded -Ddbbench.base=base "$@") > "$log" 2>&1
 }
 
 check_outcome() {
@@ -92,25 +93,25 @@ echo "== bad input: an unknown ref, a benchmark that matches nothing"
 (cd "$work" && mvn -B dbbench:compare -Ddbbench.base=no-such-branch -Ddbbench.compare.benchmarks=LockBench) \
   > "$work/bad-ref.log" 2>&1 && { echo "FAIL: an unknown ref passed" >&2; exit 1; }
 grep -q "dbbench.base=no-such-branch names no commit" "$work/bad-ref.log"
-(cd "$work" && mvn -B dbbench:compare -Ddbbench.base=base -Ddbbench.compare.benchmarks=NoSuchBench#x) \
+(cd "$work" && mvn -B dbbench:compare -Ddbbench.provider=embedded -Ddbbench.base=base -Ddbbench.compare.benchmarks=NoSuchBench#x) \
   > "$work/bad-name.log" 2>&1 && { echo "FAIL: an unknown benchmark passed" >&2; exit 1; }
 grep -q "names \[NoSuchBench#x\], which matches no benchmark" "$work/bad-name.log"
 
 echo "== the default choice: baselines recorded at the base, the head's run with a 2x sleep, its suspect verdict compared"
-(cd "$work" && mvn -B -q verify -Ddbbench.count.instructions=off) > "$work/record.log" 2>&1 || { cat "$work/record.log"; exit 1; }
+(cd "$work" && mvn -B -q verify -Ddbbench.provider=embedded -Ddbbench.count.instructions=off) > "$work/record.log" 2>&1 || { cat "$work/record.log"; exit 1; }
 commit "baselines"
 (cd "$work" && git checkout -q -b head-default)
 write_benchmark "import java.util.concurrent.locks.LockSupport;" "" "Connection db" "final long started = System.nanoTime();" \
   "LockSupport.parkNanos(System.nanoTime() - started);"
 commit "head: a client-side sleep as long as the operation"
-(cd "$work" && mvn -B verify -Ddbbench.count.instructions=off) > "$work/head-run.log" 2>&1 || true
+(cd "$work" && mvn -B verify -Ddbbench.provider=embedded -Ddbbench.count.instructions=off) > "$work/head-run.log" 2>&1 || true
 grep -q '"verdict" : "\(REGRESSION\|INCONCLUSIVE\)"' "$work/target/dbbench/results.json" \
   || { grep "LockBench" "$work/head-run.log"; echo "FAIL: the head's run found nothing suspect" >&2; exit 1; }
 if compare default; then cat "$work/compare-default.log"; echo "FAIL: the default A/B passed a 2x slowdown" >&2; exit 1; fi
 check_outcome default
 grep "LockBench.lockOrders" "$work/target/dbbench/compare/compare.md"
 (cd "$work" && git checkout -q base && rm -rf target/dbbench)
-(cd "$work" && mvn -B dbbench:compare -Ddbbench.base=base) > "$work/nothing.log" 2>&1 || { cat "$work/nothing.log"; exit 1; }
+(cd "$work" && mvn -B dbbench:compare -Ddbbench.provider=embedded -Ddbbench.base=base) > "$work/nothing.log" 2>&1 || { cat "$work/nothing.log"; exit 1; }
 grep -q "nothing to compare" "$work/nothing.log"
 
 declare -A caught=([aa]=0 [sleep]=0 [lock]=0)
