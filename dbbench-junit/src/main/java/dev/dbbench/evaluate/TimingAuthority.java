@@ -81,7 +81,7 @@ public record TimingAuthority(boolean gates, String reason) {
      * How many machines the runs certainly came from. Ids of different kinds are never added up, since
      * one host may have written both a legacy id and a boot id: the largest count of one kind stands.
      */
-    static int machines(List<RecordedRun> runs) {
+    public static int machines(List<RecordedRun> runs) {
         final Map<MachineId.Kind, Set<String>> byKind = new EnumMap<>(MachineId.Kind.class);
         for (RecordedRun run : runs) {
             final MachineId id = new MachineId(run.machine());

@@ -59,18 +59,24 @@ public final class RelativeJudge {
                 rerun.thisMedian(), rerun.otherMedian(), reason, Optional.of(first));
     }
 
-    /** Interval width shrinks with the square root of the sample count; say roughly how many would settle it. */
+    /**
+     * Roughly how many samples per side would settle it. The interval's reach from the speed-up toward
+     * the factor shrinks with the square root of the sample count; the interval need not be symmetric,
+     * so the side facing the factor is the one that must clear it.
+     */
     private String moreSamples(Comparison comparison, double factor, int samples) {
         if (Double.isInfinite(comparison.ratioHigh())) {
             return "; a " + Math.round(confidence * 100) + "% interval needs at least "
                     + PairedComparator.pairsNeededFor(confidence) + " samples per side";
         }
-        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
-        final double distance = Math.abs(Math.log(comparison.ratio()) - Math.log(factor));
+        final double ratio = comparison.ratio();
+        final double reach = ratio >= factor ? Math.log(ratio) - Math.log(comparison.ratioLow())
+                : Math.log(comparison.ratioHigh()) - Math.log(ratio);
+        final double distance = Math.abs(Math.log(ratio) - Math.log(factor));
         if (distance <= 0) {
-            return "";
+            return "; the speed-up sits on the factor: no sample count would tell";
         }
-        final int needed = (int) Math.ceil(samples * Math.pow(halfWidth / distance, 2));
-        return needed > samples ? "; about " + needed + " samples per side would tell" : "";
+        final int needed = Math.max(samples + 1, (int) Math.ceil(samples * Math.pow(reach / distance, 2)));
+        return "; about " + needed + " samples per side would tell";
     }
 }
