@@ -49,6 +49,18 @@ public final class RelativeJudge {
                 Summary.of(otherSide).median(), reason, Optional.empty());
     }
 
+    /**
+     * An unclear pass extended by a second interleaved pass: the verdict of both passes' pairs together,
+     * which a first pass of few or noisy pairs could not give.
+     *
+     * @param pooled the judgement of the first pass's pairs and the second's, one after another
+     */
+    public static ExpectationJudgement extended(ExpectationJudgement first, ExpectationJudgement pooled) {
+        return new ExpectationJudgement(pooled.verdict(), pooled.speedup(), pooled.comparison(), pooled.factor(),
+                pooled.thisMedian(), pooled.otherMedian(), "unclear in one pass (" + first.reason()
+                        + "); over two interleaved passes: " + pooled.reason(), Optional.of(first));
+    }
+
     /** A miss stands only when its re-run misses too. */
     public static ExpectationJudgement confirm(ExpectationJudgement first, ExpectationJudgement rerun) {
         final ExpectationVerdict verdict = rerun.verdict() == ExpectationVerdict.MISSED

@@ -6,6 +6,7 @@ import static org.assertj.core.data.Percentage.withPercentage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -258,6 +259,32 @@ class EvaluatorTest {
             assertThat(result.judgement().verdict()).isEqualTo(ExpectationVerdict.INCONCLUSIVE);
             assertThat(result.fails()).isFalse();
             assertThat(result.judgement().reason()).startsWith("miss not repeated by a re-run");
+        });
+    }
+
+    @Test
+    void anUnclearExpectationIsSettledByASecondInterleavedPass() throws Throwable {
+        final Gate gate = new Gate(BaselineMode.COMPARE, false, Optional.empty(), true);
+        final double[] fast = lognormal(23, 100_000);
+        // Pair ratios spread widely around 2.5x: the first pass's interval reaches below the 1.2x needed.
+        final SplittableRandom random = new SplittableRandom(24);
+        final double[] noisy = new double[fast.length];
+        for (int i = 0; i < fast.length; i++) {
+            noisy[i] = fast[i] * 2.5 * Math.exp(0.9 * gaussian(random));
+        }
+        final double[] threeTimes = Arrays.stream(fast).map(sample -> 3 * sample).toArray();
+
+        final List<ExpectationResult> settled = new ExpectationEvaluator(gate, 0.01).evaluate(
+                spec(PlanExpectations.NONE).id(POSTGRES), List.of(new ExpectationEvaluator.Pair(
+                        "other [postgres 17 embedded]", 1.2, fast, noisy, () -> List.of(fast, threeTimes))));
+
+        assertThat(settled).singleElement().satisfies(result -> {
+            assertThat(result.judgement().firstPass()).hasValueSatisfying(first ->
+                    assertThat(first.verdict()).isEqualTo(ExpectationVerdict.INCONCLUSIVE));
+            assertThat(result.judgement().verdict()).isEqualTo(ExpectationVerdict.MET);
+            assertThat(result.judgement().reason()).startsWith("unclear in one pass (")
+                    .contains("); over two interleaved passes: ");
+            assertThat(result.warns()).isFalse();
         });
     }
 
