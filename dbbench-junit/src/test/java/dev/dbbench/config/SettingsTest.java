@@ -1,12 +1,14 @@
 package dev.dbbench.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -121,6 +123,18 @@ class SettingsTest {
         parameters.clear();
         environment.put(ConfigKeys.MONGODB_URI_ENV, MONGO_URI);
         assertThat(settings().warnings()).as("in CI, from the environment").isEmpty();
+    }
+
+    @Test
+    void aMachineNameIsTakenAsGivenAndABadOneIsRefused() {
+        assertThat(settings().baselines().machine()).isEmpty();
+        parameters.put(ConfigKeys.MACHINE, " bench-runner-1 ");
+        assertThat(settings().baselines().machine()).contains("bench-runner-1");
+
+        parameters.put(ConfigKeys.MACHINE, "bench runner");
+        assertThatThrownBy(() -> settings().baselines()).isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessage("configuration parameter dbbench.machine must be a name of letters, digits, '.', '_' and"
+                        + " '-', starting with a letter or digit, up to 64 characters but was 'bench runner'");
     }
 
     private void externalPostgres() {
