@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Time verdicts as a new user meets them (issue 27): a separate project records a baseline of 3 runs
+# Time verdicts as a new user meets them (issue 27): a separate project records a baseline of 5 runs
 # on this machine; then N unchanged runs must all pass and N runs whose body waits on the client as
 # long as its query took (2x, no more work on the server, no count moves) must all fail on time.
 # Last, the same baseline recorded under another machine's name (dbbench.machine) is "another
@@ -72,10 +72,10 @@ verdict() {
   grep -m1 -o "OrderTotalsBench.revenue \[postgres 17 embedded\] median [^:]*: [A-Z]*[^-]*" "$project/build.log" || true
 }
 
-echo "== a baseline of 3 runs recorded on this machine"
+echo "== a baseline of 5 runs recorded on this machine"
 write_benchmark unchanged
-CI= build -Ddbbench.baseline.mode=update -Ddbbench.baseline.runs=3 || { cat "$project/build.log"; exit 1; }
-grep -o "recorded 3 runs spread [^;]*" "$project/build.log" | head -1
+CI= build -Ddbbench.baseline.mode=update -Ddbbench.baseline.runs=5 || { cat "$project/build.log"; exit 1; }
+grep -o "recorded 5 runs spread [^;]*" "$project/build.log" | head -1
 
 passed=0
 echo "== $n unchanged runs (CI=true): each must pass"
@@ -101,7 +101,7 @@ grep -A4 "dbbench: REGRESSION in OrderTotalsBench.revenue" "$project/build.log" 
 
 echo "== the same baseline recorded under another machine's name: the 2x wait passes, as information"
 write_benchmark unchanged
-CI= build -Ddbbench.baseline.mode=update -Ddbbench.baseline.runs=3 -Ddbbench.machine=another-recorder \
+CI= build -Ddbbench.baseline.mode=update -Ddbbench.baseline.runs=5 -Ddbbench.machine=another-recorder \
   || { cat "$project/build.log"; exit 1; }
 write_benchmark wait
 CI=true build || { cat "$project/build.log"; echo "FAIL: time alone failed against another machine" >&2; exit 1; }
