@@ -51,11 +51,11 @@ import org.junit.jupiter.api.Test;
  *       each file one machine's run of every benchmark. Together with the committed baselines' runs
  *       (ten JVMs of the recording machine) they form a pool of runs of each PostgreSQL benchmark; for
  *       each K, K runs drawn at random become a baseline of K machines and one more run of the pool is
- *       judged against it, unchanged and twice as slow, by dbbench's {@link Judge} on the raw timings
- *       (no ruler: results files keep no slices; normalization may only clear a finding, so this
- *       counts at least as many false failures as the gate would make) and without the confirmation
- *       re-run (which only clears findings). {@code -Ddbbench.eval.machineTrials} trials per K and
- *       benchmark (default 400).</li>
+ *       judged against it, unchanged and twice as slow, by dbbench's {@link Judge} with the default rule
+ *       (divided by the ruler slices: a results file's slices are its ruler ratio times the committed
+ *       entry's) and without the confirmation re-run (which only clears findings, so this counts at
+ *       least as many false failures as the gate would make). {@code -Ddbbench.eval.machineTrials}
+ *       trials per K and benchmark (default 400).</li>
  * </ul>
  *
  * <p>Run with {@code mvn -B verify -Pharness-benchmarks -Dtest=MachineCountBenchmark
@@ -68,7 +68,6 @@ class MachineCountBenchmark {
     static final int TRIALS = Integer.getInteger("dbbench.eval.machineTrials", 400);
     static final int[] MACHINES = {1, 2, 3, 5, 8, 10, 12, 15, 20};
     private static final SortedMap<String, String> ENV = new TreeMap<>();
-    private static final SortedMap<String, Double> NO_RULER = new TreeMap<>();
 
     @Test
     void fencesOfTheExampleBaselines() throws IOException {
@@ -95,9 +94,10 @@ class MachineCountBenchmark {
             System.out.println("machinesAFenceNeeds: set -Ddbbench.eval.results to a folder of results.json files");
             return;
         }
-        final Map<String, List<double[]>> pools = new LinkedHashMap<>();
+        final Map<String, List<MachineRun>> pools = new LinkedHashMap<>();
         final Map<String, Integer> thresholds = thresholds(files);
-        baselineTimings().forEach((key, time) -> {
+        final Map<String, Timings> committed = baselineTimings();
+        committed.forEach((key, time) -> {
             if (!key.contains("emulated")) {
                 pools.put(key, new ArrayList<>(runsOf(time)));
             }
@@ -105,8 +105,9 @@ class MachineCountBenchmark {
         for (Path file : files) {
             for (JsonNode result : new ObjectMapper().readTree(file.toFile()).get("results")) {
                 final String key = key(result);
-                if (pools.containsKey(key) && result.get("samples") != null) {
-                    pools.get(key).add(numbers(result.get("samples")));
+                if (pools.containsKey(key) && result.hasNonNull("samples") && result.hasNonNull("rulerRatio")) {
+                    pools.get(key).add(new MachineRun(numbers(result.get("samples")), result.get("rulerRatio")
+                            .asDouble() * committed.get(key).ruler().getOrDefault(Ruler.SLICES, Double.NaN)));
                 }
             }
         }
@@ -122,7 +123,7 @@ class MachineCountBenchmark {
             String worst = "-";
             double worstRate = 0;
             int judged = 0;
-            for (Map.Entry<String, List<double[]>> pool : pools.entrySet()) {
+            for (Map.Entry<String, List<MachineRun>> pool : pools.entrySet()) {
                 if (pool.getValue().size() <= machines) {
                     continue;
                 }
@@ -145,30 +146,39 @@ class MachineCountBenchmark {
         }
     }
 
+    /** One machine's run of a benchmark: its samples and the median of its ruler slices. */
+    record MachineRun(double[] samples, double slices) {
+
+        SortedMap<String, Double> ruler() {
+            return new TreeMap<>(Map.of(Ruler.SLICES, slices));
+        }
+    }
+
     /** Unchanged runs judged as failures, and doubled runs caught, over the trials with K machines. */
-    private static int[] trials(List<double[]> pool, int machines, int thresholdPercent, SplittableRandom random) {
-        final Judge judge = new Judge(new TimingRule(thresholdPercent, 0.01, 3, 50, false, EnvironmentPolicy.WARN));
+    private static int[] trials(List<MachineRun> pool, int machines, int thresholdPercent, SplittableRandom random) {
+        final Judge judge = new Judge(new TimingRule(thresholdPercent, 0.01, 3, 50, true, EnvironmentPolicy.WARN));
         final int[] counts = new int[2];
         for (int trial = 0; trial < TRIALS; trial++) {
-            final List<double[]> shuffled = new ArrayList<>(pool);
+            final List<MachineRun> shuffled = new ArrayList<>(pool);
             for (int i = shuffled.size() - 1; i > 0; i--) {
                 final int j = random.nextInt(i + 1);
-                final double[] swap = shuffled.get(i);
+                final MachineRun swap = shuffled.get(i);
                 shuffled.set(i, shuffled.get(j));
                 shuffled.set(j, swap);
             }
-            final List<double[]> recorded = shuffled.subList(0, machines);
-            final double[] pooled = recorded.stream().flatMapToDouble(Arrays::stream).toArray();
-            final List<RecordedRun> runs = recorded.stream().map(samples -> new RecordedRun(
-                    Summary.of(samples).median(), samples.length, Double.NaN, "-", "-", "-")).toList();
+            final List<MachineRun> recorded = shuffled.subList(0, machines);
+            final double[] pooled = recorded.stream().flatMapToDouble(run -> Arrays.stream(run.samples())).toArray();
+            final List<RecordedRun> runs = recorded.stream().map(run -> new RecordedRun(
+                    Summary.of(run.samples()).median(), run.samples().length, run.slices(), "-", "-", "-")).toList();
+            final double slices = Summary.of(recorded.stream().mapToDouble(MachineRun::slices).toArray()).median();
             final Optional<Judge.Recorded> baseline = Optional.of(new Judge.Recorded(Summary.of(pooled), pooled, ENV,
-                    NO_RULER, runs));
-            final double[] current = shuffled.get(machines);
-            if (judge.judge(current, ENV, NO_RULER, baseline).verdict() == Verdict.REGRESSION) {
+                    new TreeMap<>(Map.of(Ruler.SLICES, slices)), runs));
+            final MachineRun current = shuffled.get(machines);
+            if (judge.judge(current.samples(), ENV, current.ruler(), baseline).verdict() == Verdict.REGRESSION) {
                 counts[0]++;
             }
-            final double[] doubled = Arrays.stream(current).map(sample -> 2 * sample).toArray();
-            if (judge.judge(doubled, ENV, NO_RULER, baseline).verdict() == Verdict.REGRESSION) {
+            final double[] doubled = Arrays.stream(current.samples()).map(sample -> 2 * sample).toArray();
+            if (judge.judge(doubled, ENV, current.ruler(), baseline).verdict() == Verdict.REGRESSION) {
                 counts[1]++;
             }
         }
@@ -193,13 +203,13 @@ class MachineCountBenchmark {
         return timings;
     }
 
-    /** The samples of each recorded run, in order. */
-    private static List<double[]> runsOf(Timings time) {
+    /** The samples and slices of each recorded run, in order. */
+    private static List<MachineRun> runsOf(Timings time) {
         final double[] samples = time.nanosPerOp();
-        final List<double[]> runs = new ArrayList<>();
+        final List<MachineRun> runs = new ArrayList<>();
         int start = 0;
         for (RecordedRun run : time.runs()) {
-            runs.add(Arrays.copyOfRange(samples, start, start + run.n()));
+            runs.add(new MachineRun(Arrays.copyOfRange(samples, start, start + run.n()), run.slices()));
             start += run.n();
         }
         return runs;
