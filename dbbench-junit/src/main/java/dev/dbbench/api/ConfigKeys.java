@@ -56,10 +56,22 @@ public final class ConfigKeys {
     public static final double DEFAULT_NOISE_FLOOR_PERCENT = 3;
 
     /**
-     * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression does. Unset means
-     * {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI.
+     * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression against a baseline does
+     * where that baseline's timings may gate (recorded on this machine, or on enough machines). Unset
+     * means {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI. It governs
+     * timings compared with a stored baseline only: counts, plans, sizes, {@code @ExpectScaling} and
+     * {@code @ExpectFasterThan} (measured side by side in one run) gate whatever it says.
      */
     public static final String GATE_TIME = "dbbench.gate.time";
+
+    /**
+     * A name for this machine, for a dedicated benchmark runner: letters, digits, {@code .}, {@code _} and
+     * {@code -}, up to 64. Runs recorded under a name count as this machine's wherever the same name is
+     * set, so their timings may fail the build there. Unset means this boot of this host (its
+     * {@code /etc/machine-id}, host name and the kernel's boot id): timings recorded on another host,
+     * or before a reboot, are reported, not failed, unless the baseline's runs come from enough machines.
+     */
+    public static final String MACHINE = "dbbench.machine";
 
     /**
      * Whether timing ratios are divided by the machine-speed ruler's ratio, so a machine that is

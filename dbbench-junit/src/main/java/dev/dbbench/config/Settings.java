@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
@@ -55,9 +56,10 @@ public final class Settings {
      * @param timeGate the configured timing gate; empty takes the default, which depends on where
      *     the baseline was recorded
      * @param runs how many independent runs each written entry holds
+     * @param machine the name the team gave this machine; empty for the host's own identity
      */
     public record BaselinePolicy(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate,
-            Path directory, int runs) {
+            Path directory, int runs, Optional<String> machine) {
     }
 
     /**
@@ -68,6 +70,9 @@ public final class Settings {
      */
     public record ReportOptions(Path directory, Optional<Path> history, String artifact) {
     }
+
+    /** What a name given through {@link ConfigKeys#MACHINE} may be made of. */
+    private static final Pattern MACHINE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     private final ConfigSource source;
     private final Section<BenchmarkDefaults> benchmarks;
@@ -245,7 +250,14 @@ public final class Settings {
                 .orElse(source.inCi());
         return new BaselinePolicy(mode, failOnMissing, source.choice(ConfigKeys.GATE_TIME, TimeGate.values()),
                 Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)),
-                source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS));
+                source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS),
+                source.string(ConfigKeys.MACHINE).map(name -> {
+                    if (!MACHINE_NAME.matcher(name).matches()) {
+                        throw ConfigSource.invalid(ConfigKeys.MACHINE, name, "a name of letters, digits, '.', '_'"
+                                + " and '-', starting with a letter or digit, up to 64 characters");
+                    }
+                    return name;
+                }));
     }
 
     private ReportOptions resolveReport() {

@@ -10,11 +10,13 @@ import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.EntryChange;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.metric.Assessment;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
+import dev.dbbench.metric.MetricResults;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.metric.Metrics;
@@ -27,7 +29,6 @@ import dev.dbbench.spec.ProviderKind;
 import dev.dbbench.spec.Sampling;
 import dev.dbbench.text.Figures;
 import dev.dbbench.verdict.Fence;
-import dev.dbbench.verdict.Verdict;
 
 /**
  * Takes what one benchmark measured through the rest of the pipeline: each metric judged against
@@ -69,10 +70,7 @@ public final class Evaluator {
         final Optional<BaselineEntry> entry = baselineFile.map(file -> file.benchmarks().get(id.key()));
         final boolean fromCi = entry.map(recorded -> "true".equals(recorded.environment().get(HostFingerprint.CI)))
                 .orElse(false);
-        // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
-        final boolean emulated = target.provider() == ProviderKind.EMULATED;
-        final Optional<String> otherMachine = entry.flatMap(found -> OtherMachine.why(found, measured.environment()));
-        final Gate benchmarkGate = gateFor(emulated, otherMachine);
+        final TimingAuthority authority = authority(target, measured, entry);
         final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
                 measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
@@ -81,6 +79,9 @@ public final class Evaluator {
         for (Metric<?, ?> metric : measured.values().metrics()) {
             results.add(judge(metric, measured.values(), baseline, judging));
         }
+        // Work counts are taken once, untimed: a re-run that confirms a timing does not change them.
+        final Gate benchmarkGate = authority.gates() ? gate
+                : gate.reportingTimings(BenchmarkResult.workCounts(id, new MetricResults(results)).vouch());
         if (results.stream().anyMatch(result -> result.metric().gating() == Gating.TIMING
                 && benchmarkGate.confirms(result.assessment().verdict(), fromCi))) {
             results = confirm(results, rerun.measure(), judging);
@@ -96,24 +97,31 @@ public final class Evaluator {
         final boolean written = recordedRuns.isPresent();
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
         final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                emulated && timingRegressed
-                        ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
-                !emulated && timingRegressed ? otherMachine.orElse("") : "", updated(entry, written, change),
-                recordedRuns.orElse(""),
+                updated(entry, written, change), recordedRuns.orElse(""),
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
-                measured.environment(), note, Optional.empty());
+                measured.environment(), note, Optional.empty(), authority);
     }
 
     /**
-     * The gate of one benchmark: an emulator's timings only warn; against a baseline recorded on another
-     * CPU by one machine, timings warn unless the time gate was set explicitly.
+     * Whether the benchmark's timings may fail the build here: an emulator's never do, since they
+     * measure the emulator inside this JVM; a baseline's do where its runs were recorded on this
+     * machine or on enough machines ({@link TimingAuthority}).
      */
-    private Gate gateFor(boolean emulated, Optional<String> otherMachine) {
-        return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
+    private static TimingAuthority authority(EngineTarget target, Measurement measured,
+            Optional<BaselineEntry> entry) {
+        if (target.provider() == ProviderKind.EMULATED) {
+            return TimingAuthority.emulated(target.kind().label());
+        }
+        if (entry.isEmpty()) {
+            return TimingAuthority.noBaseline();
+        }
+        // This run's one recorded run carries the machine it was taken on.
+        final MachineId here = measured.values().get(Metrics.TIME).orElseThrow().runs().stream().findFirst()
+                .map(run -> new MachineId(run.machine())).orElse(MachineId.UNKNOWN);
+        return TimingAuthority.of(entry.get().metrics().get(Metrics.TIME).orElseThrow().runs(), here);
     }
 
     /**

@@ -39,6 +39,7 @@ public final class HtmlReport implements ResultFormat {
     public String render(Report report) {
         final List<ReportedResult> ordered = new ArrayList<>(report.failed());
         ordered.addAll(report.warned());
+        ordered.addAll(report.informed());
         ordered.addAll(report.passed());
         final Map<SortedMap<String, String>, Integer> environments = new LinkedHashMap<>();
         ordered.forEach(result -> environments.putIfAbsent(result.environment(), environments.size() + 1));
@@ -55,7 +56,7 @@ public final class HtmlReport implements ResultFormat {
 
     private static void head(StringBuilder html, Report report) {
         final String counts = report.failed().size() + " failed, " + report.warned().size() + " warned, "
-                + report.passed().size() + " passed";
+                + report.informed().size() + " for information, " + report.passed().size() + " passed";
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CONTENT_SECURITY_POLICY)
                 .append("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -79,12 +80,15 @@ public final class HtmlReport implements ResultFormat {
     private static void overview(StringBuilder html, Report report) {
         html.append("<nav id=\"overview\"><p class=\"counts\"><a class=\"fail\" href=\"#failed\">")
                 .append(report.failed().size()).append(" failed</a> <a class=\"warn\" href=\"#warned\">")
-                .append(report.warned().size()).append(" warned</a> <a class=\"pass\" href=\"#passed\">")
+                .append(report.warned().size()).append(" warned</a> <a class=\"info\" href=\"#informed\">")
+                .append(report.informed().size()).append(" for information</a> <a class=\"pass\" href=\"#passed\">")
                 .append(report.passed().size()).append(" passed</a></p>\n");
         final Map<String, List<String>> columns = ResultRows.columns(report.results());
         int index = 0;
         index = group(html, "failed", "Failed", report.failed(), columns, index, true);
         index = group(html, "warned", "Warned", report.warned(), columns, index, true);
+        index = group(html, "informed", "For information: timings that moved with the work counts unchanged",
+                report.informed(), columns, index, report.informed().size() <= 50);
         group(html, "passed", "Passed", report.passed(), columns, index, report.results().size() <= 50);
         html.append("</nav>\n");
     }
@@ -179,8 +183,8 @@ public final class HtmlReport implements ResultFormat {
     }
 
     static String tone(ReportedResult result) {
-        return result.failed() ? "fail" : result.warned() ? "warn" : result.headline().verdict().equals("NEW")
-                ? "new" : "pass";
+        return result.failed() ? "fail" : result.warned() ? "warn" : result.informed() ? "info"
+                : result.headline().verdict().equals("NEW") ? "new" : "pass";
     }
 
     /** One benchmark's section. */
@@ -197,6 +201,13 @@ public final class HtmlReport implements ResultFormat {
                             + " · baseline " + result.baselineFile() + " (recorded " + result.baselineRecordedAt()
                             + ")")).append('\n')
                     .append(Html.element("p", "class=\"why\"", "Why: " + result.headline().reason())).append('\n');
+            result.timing().ifPresent(timing -> {
+                html.append(Html.element("p", "class=\"why\"", "Work counts: " + timing.counts())).append('\n');
+                if (!result.headline().verdict().equals("PASS") && !result.headline().verdict().equals("NEW")) {
+                    html.append(Html.element("p", "class=\"why\"", "Timing " + timing.gate() + ". Settle it: "
+                            + timing.compareCommand())).append('\n');
+                }
+            });
             if (!result.note().isEmpty()) {
                 html.append(Html.element("p", "class=\"note\"", "Note: " + result.note())).append('\n');
             }
@@ -259,7 +270,7 @@ public final class HtmlReport implements ResultFormat {
                         .append(Html.escape(metric.id())).append(metric.changed() ? " <span class=\"mark\">changed</span>"
                                 : "").append(Html.element("div", "class=\"gating\"", metric.gating().toLowerCase(Locale.ROOT)))
                         .append("</td><td>").append(Html.escape(metric.verdict() + (metric.failed() ? " (failed)"
-                                : metric.warned() ? " (warning)" : "")))
+                                : metric.warned() ? " (warning)" : metric.informed() ? " (information)" : "")))
                         .append(Html.element("div", "class=\"reason\"", metric.reason())).append("</td><td>")
                         .append(measures(metric, true)).append("</td><td>").append(measures(metric, false))
                         .append("</td><td>").append(figures(metric)).append("</td></tr>\n");
@@ -401,7 +412,8 @@ public final class HtmlReport implements ResultFormat {
                 return;
             }
             html.append("<details class=\"log\"").append(result.failed() ? " open" : "")
-                    .append("><summary>what the build log said</summary>");
+                    .append("><summary>messages (the build log prints failures in full, other results in one"
+                            + " line)</summary>");
             messages.forEach(message -> html.append(Html.element("pre", "", message)));
             html.append("</details>\n");
         }

@@ -61,9 +61,15 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         return results.stream().filter(result -> !result.failed() && result.warned()).toList();
     }
 
-    /** The results that neither fail nor warn. */
+    /** The results that neither fail nor warn but show information: a timing change the counts do not explain. */
+    public List<ReportedResult> informed() {
+        return results.stream().filter(result -> !result.failed() && !result.warned() && result.informed()).toList();
+    }
+
+    /** The results that neither fail, warn nor inform. */
     public List<ReportedResult> passed() {
-        return results.stream().filter(result -> !result.failed() && !result.warned()).toList();
+        return results.stream().filter(result -> !result.failed() && !result.warned() && !result.informed())
+                .toList();
     }
 
     /** The document {@code results.json} holds. */

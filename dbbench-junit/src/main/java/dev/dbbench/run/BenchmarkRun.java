@@ -20,6 +20,7 @@ import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Evaluator;
 import dev.dbbench.evaluate.ExpectationEvaluator;
@@ -100,15 +101,15 @@ public final class BenchmarkRun {
                     beforeSample, arguments.database(target), watchdog,
                     () -> injected.requireNoOpenTransaction("after the capture call"));
             final SortedMap<String, String> environment = environment();
-            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment)
+            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment, run.machine())
                     .withAll(captured), environment), instance, ownArguments, baseline);
             // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
             // so every run measures the same conditions.
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
                     baseline, () -> sampled(closed(injected, "after its confirmation re-run", sampler.run(own)),
-                            reading, environment),
+                            reading, environment, run.machine()),
                     () -> sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)),
-                            reading, environment));
+                            reading, environment, run.machine()));
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
@@ -140,8 +141,8 @@ public final class BenchmarkRun {
      * and allocations where the JVM counts them.
      */
     private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
-            SortedMap<String, String> environment) {
-        final Timings time = Timings.of(samples, reading, Instant.now(), HostFingerprint.machine(),
+            SortedMap<String, String> environment, MachineId machine) {
+        final Timings time = Timings.of(samples, reading, Instant.now(), machine.stored(),
                 HostFingerprint.cpu(environment));
         MetricValues values = MetricValues.empty().with(Metrics.TIME, time);
         if (samples.clients().isPresent()) {

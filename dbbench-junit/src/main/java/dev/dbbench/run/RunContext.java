@@ -21,6 +21,7 @@ import dev.dbbench.engine.EnginePool;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.Engines;
 import dev.dbbench.engine.RulerWorkload;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.evaluate.BaselineRecorder;
 import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
@@ -38,6 +39,7 @@ public final class RunContext implements AutoCloseable {
     private final Settings settings;
     private final EnginePool pool;
     private final Gate gate;
+    private final MachineId machine;
     private final BaselineRecorder recorder;
     private final RunReport report;
     private final Closer closer = new Closer();
@@ -47,6 +49,7 @@ public final class RunContext implements AutoCloseable {
         this.settings = settings;
         final Settings.BaselinePolicy policy = settings.baselines();
         this.gate = new Gate(policy.mode(), policy.failOnMissing(), policy.timeGate(), settings.inCi());
+        this.machine = MachineId.here(policy.machine());
         this.recorder = new BaselineRecorder(new BaselineStore(policy.directory()), policy.mode(),
                 policy.failOnMissing(), policy.runs());
         // Closed after the report, so the job summary shows the results table first.
@@ -148,6 +151,11 @@ public final class RunContext implements AutoCloseable {
 
     Gate gate() {
         return gate;
+    }
+
+    /** The machine this run's timings are taken on, as their recorded runs name it. */
+    MachineId machine() {
+        return machine;
     }
 
     BaselineRecorder recorder() {

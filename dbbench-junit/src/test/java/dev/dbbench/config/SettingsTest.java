@@ -169,6 +169,18 @@ class SettingsTest {
         }
     }
 
+    @Test
+    void aMachineNameIsTakenAsGivenAndABadOneIsRefused() {
+        assertThat(settings().baselines().machine()).isEmpty();
+        parameters.put(ConfigKeys.MACHINE, " bench-runner-1 ");
+        assertThat(settings().baselines().machine()).contains("bench-runner-1");
+
+        parameters.put(ConfigKeys.MACHINE, "bench runner");
+        assertThatThrownBy(() -> settings().baselines()).isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessage("configuration parameter dbbench.machine must be a name of letters, digits, '.', '_' and"
+                        + " '-', starting with a letter or digit, up to 64 characters but was 'bench runner'");
+    }
+
     private void externalPostgres() {
         parameters.put(ConfigKeys.POSTGRES_URL, URL);
         parameters.put(ConfigKeys.POSTGRES_USER, "bench");

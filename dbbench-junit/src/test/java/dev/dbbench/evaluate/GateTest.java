@@ -111,14 +111,41 @@ class GateTest {
     }
 
     @Test
-    void warningOnlyTurnsTimingFailuresIntoWarningsButKeepsOffAndExpectations() {
+    void reportedTimingsNeverFailAndInformWhenTheCountsVouch() {
         final Gate failing = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), CI);
         final Gate off = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
 
-        assertThat(failing.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.WARN);
-        assertThat(failing.warningOnly().confirms(Verdict.REGRESSION, false)).isTrue();
-        assertThat(off.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.NONE);
-        assertThat(failing.decide(ExpectationVerdict.MISSED)).isEqualTo(Decision.FAIL);
+        for (Verdict verdict : new Verdict[] {Verdict.REGRESSION, Verdict.INCONCLUSIVE}) {
+            assertThat(failing.reportingTimings(true).decide(verdict, false)).as(verdict.name())
+                    .isEqualTo(Decision.INFORM);
+            assertThat(failing.reportingTimings(false).decide(verdict, false)).as(verdict.name())
+                    .isEqualTo(Decision.WARN);
+            assertThat(off.reportingTimings(true).decide(verdict, false)).as(verdict.name()).isEqualTo(Decision.NONE);
+        }
+        assertThat(failing.reportingTimings(true).decide(Verdict.PASS, false)).isEqualTo(Decision.NONE);
+        assertThat(failing.reportingTimings(true).decide(Verdict.IMPROVEMENT, false)).isEqualTo(Decision.NONE);
+        // Still confirmed by a re-run, so the report says whether the change held.
+        assertThat(failing.reportingTimings(true).confirms(Verdict.REGRESSION, false)).isTrue();
+        // A missing baseline still fails in CI where missing baselines fail.
+        assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).reportingTimings(true)
+                .decide(Verdict.NEW, false)).isEqualTo(Decision.FAIL);
+    }
+
+    @Test
+    void aMissedExpectationFailsWhateverTheTimeGateAndTheModeSay() {
+        for (BaselineMode mode : BaselineMode.values()) {
+            for (TimeGate timeGate : TimeGate.values()) {
+                final Gate gate = new Gate(mode, false, Optional.of(timeGate), DEVELOPER);
+                final String as = mode.name() + " with dbbench.gate.time=" + timeGate.name();
+
+                assertThat(gate.decide(ExpectationVerdict.MISSED)).as(as).isEqualTo(Decision.FAIL);
+                assertThat(gate.confirms(ExpectationVerdict.MISSED)).as(as).isTrue();
+                assertThat(gate.decide(ExpectationVerdict.INCONCLUSIVE)).as(as).isEqualTo(Decision.WARN);
+                assertThat(gate.decide(ExpectationVerdict.MET)).as(as).isEqualTo(Decision.NONE);
+                assertThat(gate.reportingTimings(true).decide(ExpectationVerdict.MISSED)).as(as)
+                        .isEqualTo(Decision.FAIL);
+            }
+        }
     }
 
     @Test

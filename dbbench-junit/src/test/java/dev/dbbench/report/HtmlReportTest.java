@@ -81,7 +81,8 @@ class HtmlReportTest {
 
         assertThat(report.failed()).isNotEmpty();
         assertThat(html).contains("<title>dbbench: " + report.failed().size() + " failed, " + report.warned().size()
-                + " warned, " + report.passed().size() + " passed</title>");
+                + " warned, " + report.informed().size() + " for information, " + report.passed().size()
+                + " passed</title>");
         final Matcher first = SECTION.matcher(html);
         assertThat(first.find()).isTrue();
         assertThat(first.group(0)).startsWith("<section class=\"bench fail\" id=\"b-0\">");
