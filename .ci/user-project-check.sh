@@ -3,8 +3,8 @@
 # depends on it with two @DbBenchmark classes. The first `mvn verify` records the baselines, the
 # second passes and leaves target/dbbench/report.html, jmh-result.json and bencher.json, and the
 # report renders in headless Chromium with a <script> in a server setting shown as text. The suite
-# then runs as two shards whose reports the documented merge command joins. After a 5 ms sleep is
-# added to the body, the next run fails with the accept command.
+# then runs as two shards whose reports mvn dbbench:merge joins. After a 5 ms sleep is added to the
+# body, the next run fails with the accept command, mvn dbbench:accept, which reruns it as it ran.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/dbbench-user-project.XXXXXX)"
@@ -131,7 +131,7 @@ else
   echo "report.html rendered: $(wc -c < "$reports/report.html") bytes, no console message, the setting shown as text"
 fi
 
-echo "== two shards of the suite, merged by the command the README gives"
+echo "== two shards of the suite, merged by mvn dbbench:merge"
 # Timings do not gate here: these runs are about which classes run where, not about speed.
 for shard in 1 2; do
   run_user_build -Ddbbench.gate.time=warn -Ddbbench.shard=$shard/2 -Ddbbench.report.dir=target/shard-$shard \
@@ -139,11 +139,8 @@ for shard in 1 2; do
 done
 grep -q "ScriptSettingBench.selectOne" "$work/target/shard-1/results.json"
 grep -q "OrderQueriesBench.findOrdersByCustomer" "$work/target/shard-2/results.json"
-(cd "$work" && mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt)
-(cd "$work" && java -cp "$(cat target/test-classpath.txt)" dev.dbbench.report.MergeReports \
-  --report-dir target/merged --baseline-dir baselines target/shard-1 target/shard-2) > "$work/merge.log" 2>&1 \
-  || { cat "$work/merge.log"; exit 1; }
+(cd "$work" && mvn -B dbbench:merge -Ddbbench.merge.reports='target/shard-*' -Ddbbench.report.dir=target/merged) \
+  > "$work/merge.log" 2>&1 || { cat "$work/merge.log"; exit 1; }
 test "$(grep -c '"acceptCommand" :' "$work/target/merged/results.json")" -eq 2
 test -s "$work/target/merged/report.html"
 tail -1 "$work/merge.log"
@@ -156,13 +153,15 @@ if run_user_build; then
   exit 1
 fi
 grep -q "REGRESSION in OrderQueriesBench.findOrdersByCustomer \[postgres 17 embedded\]" "$work/build.log"
-grep -q "accept       mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderQueriesBench#findOrdersByCustomer'" "$work/build.log"
+grep -q "accept       mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderQueriesBench#findOrdersByCustomer'" "$work/build.log"
 cmp "$work/recorded.json" "$work/baselines/com.example.OrderQueriesBench.json"
 grep -A11 "dbbench: REGRESSION" "$work/build.log" | head -12
 
-echo "== the accept command rewrites the baseline, and the next run passes"
-run_user_build -Ddbbench.baseline.mode=update -Dtest='OrderQueriesBench#findOrdersByCustomer' \
-  || { cat "$work/build.log"; exit 1; }
+echo "== mvn dbbench:accept, with none of the run's -D options, rewrites the embedded entry, and the next run passes"
+(cd "$work" && env -u CI mvn -B dbbench:accept) > "$work/accept.log" 2>&1 || { cat "$work/accept.log"; exit 1; }
+grep "dbbench: accepting" "$work/accept.log"
+grep -q -- "-Ddbbench.provider=embedded" "$work/accept.log"
 ! cmp -s "$work/recorded.json" "$work/baselines/com.example.OrderQueriesBench.json"
+test "$(grep -c '"findOrdersByCustomer \[postgres 17' "$work/baselines/com.example.OrderQueriesBench.json")" -eq 1
 run_user_build || { cat "$work/build.log"; exit 1; }
 echo "user project check passed"

@@ -12,7 +12,8 @@ install_dbbench() {
   echo "$version"
 }
 
-# Writes, at $1, the pom of a user's project that depends on dbbench $2 and runs *Bench classes.
+# Writes, at $1, the pom of a user's project that depends on dbbench $2, runs *Bench classes and
+# declares dbbench's Maven plugin.
 user_project() {
   local work="$1" version="$2"
   mkdir -p "$work/src/test/java/com/example"
@@ -42,6 +43,12 @@ user_project() {
   </dependencies>
   <build>
     <plugins>
+      <plugin>
+        <!-- The goals dbbench:compare, dbbench:merge and dbbench:accept. -->
+        <groupId>dev.dbbench</groupId>
+        <artifactId>dbbench-maven-plugin</artifactId>
+        <version>$version</version>
+      </plugin>
       <plugin>
         <artifactId>maven-compiler-plugin</artifactId>
         <version>3.14.0</version>

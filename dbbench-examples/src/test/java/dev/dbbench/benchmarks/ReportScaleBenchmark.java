@@ -1,5 +1,9 @@
 package dev.dbbench.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -10,6 +14,8 @@ import java.util.Locale;
 
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.report.HeadlessChromium;
+import dev.dbbench.report.History;
+import dev.dbbench.report.JsonResults;
 import dev.dbbench.report.Report;
 import dev.dbbench.report.ResultFormat;
 import dev.dbbench.report.SyntheticResults;
@@ -19,10 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The HTML report at the size of a large suite: 500 synthetic benchmarks (judged by the real judges,
  * with plans, server CPU and expectations), the size of each file written, the time to render them,
- * and the time headless Chromium takes to load the page and to paint it, beside an empty page.
+ * and the time headless Chromium takes to load the page and to paint it, beside an empty page; and
+ * the memory reading a history of 30 such runs takes.
  *
  * <p>Run with {@code mvn -B verify -Pharness-benchmarks -Dtest=ReportScaleBenchmark}; it prints the
- * figures quoted in the README and asserts nothing on time.
+ * figures quoted in the docs and asserts nothing on time.
  */
 class ReportScaleBenchmark {
 
@@ -59,6 +66,43 @@ class ReportScaleBenchmark {
         final HeadlessChromium chromium = HeadlessChromium.require();
         figures.append(browser(chromium, empty, html));
         System.out.print(figures);
+    }
+
+    /**
+     * Reads a history of 30 runs of 500 benchmarks, as {@code dbbench.report.history} and the merge
+     * command do, and prints what it allocated, the heap's peak while it read (the pools' peaks, reset
+     * after a collection first) and what the history keeps.
+     */
+    @Test
+    void history() throws Exception {
+        final int runs = 30;
+        final Path folder = temp.resolve("history");
+        long bytes = 0;
+        for (int run = 0; run < runs; run++) {
+            final Path file = folder.resolve("dbbench-report-" + run).resolve("results.json");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, new JsonResults().render(Report.of(SyntheticResults.generate(BENCHMARKS, 100 + run),
+                    Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3_600L * run))));
+            bytes += Files.size(file);
+        }
+        final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        final long before = memory.getHeapMemoryUsage().getUsed();
+        ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
+        final long allocatedBefore = threads.getCurrentThreadAllocatedBytes();
+        final long started = System.nanoTime();
+        final History history = History.read(folder);
+        final double millis = (System.nanoTime() - started) / 1e6;
+        final long allocated = threads.getCurrentThreadAllocatedBytes() - allocatedBefore;
+        final long peak = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(pool -> pool.getType() == MemoryType.HEAP).mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
+        System.gc();
+        final long kept = memory.getHeapMemoryUsage().getUsed() - before;
+        System.out.printf(Locale.ROOT, "history of %d runs x %d benchmarks (%,d bytes of results.json): read in %.0f ms,"
+                + " %,d bytes allocated, heap peak %,d bytes (max heap %,d), %,d bytes kept%n", history.runs(),
+                history.medians().size(), bytes, millis, allocated, peak, memory.getHeapMemoryUsage().getMax(), kept);
     }
 
     private String browser(HeadlessChromium chromium, Path empty, Path html) throws Exception {

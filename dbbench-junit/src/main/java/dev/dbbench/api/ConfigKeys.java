@@ -7,7 +7,9 @@ package dev.dbbench.api;
  *
  * <p>A value that cannot be parsed fails the benchmarks that read it: dbbench never falls back to a
  * default, since a silent fallback could switch a gate off. Values with a fixed set of choices are
- * spelled in lower case with hyphens ({@code record-missing}).
+ * spelled in lower case with hyphens ({@code pull-timeout-seconds} as a key, {@code compare} as a
+ * value); every key ending in {@code -percent} takes a number of at least 0, with decimals or without.
+ * Every key is listed in {@code docs/configuration.md}, which a test holds to this class.
  */
 public final class ConfigKeys {
 
@@ -36,7 +38,7 @@ public final class ConfigKeys {
 
     /** Allowed slowdown of the median, in percent. */
     public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
-    public static final int DEFAULT_THRESHOLD_PERCENT = 25;
+    public static final double DEFAULT_THRESHOLD_PERCENT = 25;
 
     /** Longest one benchmark may run, in seconds; it also bounds each single call of the body. */
     public static final String TIMEOUT_SECONDS = "dbbench.timeout-seconds";
@@ -51,13 +53,25 @@ public final class ConfigKeys {
 
     /** How far, in percent, the ratio interval must clear 1 for a change to count. */
     public static final String NOISE_FLOOR_PERCENT = "dbbench.noise-floor-percent";
-    public static final int DEFAULT_NOISE_FLOOR_PERCENT = 3;
+    public static final double DEFAULT_NOISE_FLOOR_PERCENT = 3;
 
     /**
-     * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression does. Unset means
-     * {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI.
+     * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression against a baseline does
+     * where that baseline's timings may gate (recorded on this machine, or on enough machines). Unset
+     * means {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI. It governs
+     * timings compared with a stored baseline only: counts, plans, sizes, {@code @ExpectScaling} and
+     * {@code @ExpectFasterThan} (measured side by side in one run) gate whatever it says.
      */
     public static final String GATE_TIME = "dbbench.gate.time";
+
+    /**
+     * A name for this machine, for a dedicated benchmark runner: letters, digits, {@code .}, {@code _} and
+     * {@code -}, up to 64. Runs recorded under a name count as this machine's wherever the same name is
+     * set, so their timings may fail the build there. Unset means this boot of this host (its
+     * {@code /etc/machine-id}, host name and the kernel's boot id): timings recorded on another host,
+     * or before a reboot, are reported, not failed, unless the baseline's runs come from enough machines.
+     */
+    public static final String MACHINE = "dbbench.machine";
 
     /**
      * Whether timing ratios are divided by the machine-speed ruler's ratio, so a machine that is
@@ -79,7 +93,7 @@ public final class ConfigKeys {
      * timing verdicts become inconclusive.
      */
     public static final String RULER_MAX_DRIFT_PERCENT = "dbbench.ruler.max-drift-percent";
-    public static final int DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
+    public static final double DEFAULT_RULER_MAX_DRIFT_PERCENT = 50;
 
     /**
      * {@code auto}, {@code on} or {@code off}: whether the server instructions of each PostgreSQL
@@ -115,7 +129,9 @@ public final class ConfigKeys {
 
     /**
      * {@code compare} judges against the baselines; {@code update} rewrites the entries of the
-     * benchmarks that ran and keeps the rest; {@code record-missing} records only absent entries.
+     * benchmarks that ran whose figures moved beyond their tolerance (or whose sampling changed) and
+     * keeps every other entry byte for byte. The old value {@code record-missing} is still read, as
+     * {@link #BASELINE_MISSING}{@code =record}, and reported as deprecated.
      */
     public static final String BASELINE_MODE = "dbbench.baseline.mode";
     public static final String DEFAULT_BASELINE_MODE = "compare";
@@ -123,7 +139,7 @@ public final class ConfigKeys {
     /**
      * What {@code compare} does with a benchmark that has no baseline: {@code record} it, or
      * {@code fail}. Unset means {@code fail} when the environment variable {@code CI} is {@code true},
-     * else {@code record}.
+     * else {@code record}. The one way to say "record what is missing, compare the rest".
      */
     public static final String BASELINE_MISSING = "dbbench.baseline.missing";
 

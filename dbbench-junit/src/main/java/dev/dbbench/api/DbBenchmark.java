@@ -47,7 +47,7 @@ public @interface DbBenchmark {
      * How much slower, in percent of the baseline median, the current median may be before the
      * benchmark is a regression; {@link ConfigKeys#THRESHOLD_PERCENT}.
      */
-    int thresholdPercent() default DEFAULT;
+    double thresholdPercent() default DEFAULT;
 
     /**
      * Longest the benchmark's calibration, warm-ups and samples may run together, and so each call in

@@ -85,6 +85,13 @@ public final class BaselineCodec {
      * @throws BaselineException when the bytes are not a baseline file of a schema this build reads
      */
     public BaselineFile decode(byte[] bytes, Path path) {
+        if (hasConflictMarkers(bytes)) {
+            throw new BaselineException(path + " holds git's merge-conflict markers (<<<<<<< ... >>>>>>>): two"
+                    + " branches changed the same entries differently. Keep one version of each entry between the"
+                    + " markers and delete the markers, or take one branch's file (git checkout --ours -- " + path
+                    + ") and record the other branch's benchmarks again with -Ddbbench.baseline.mode=update. The"
+                    + " file was not changed.");
+        }
         final JsonNode tree;
         try {
             tree = mapper.readTree(bytes);
@@ -120,6 +127,11 @@ public final class BaselineCodec {
             entries.put(field.getKey(), entry(entry, path, where));
         }
         return new BaselineFile(schema.asInt(), className.asText(), entries);
+    }
+
+    private static boolean hasConflictMarkers(byte[] bytes) {
+        final String text = new String(bytes, StandardCharsets.UTF_8);
+        return text.startsWith("<<<<<<< ") || text.contains("\n<<<<<<< ") || text.contains("\n>>>>>>> ");
     }
 
     private static BaselineEntry entry(JsonNode json, Path path, String where) {

@@ -41,7 +41,8 @@ public final class BaselineMerge {
 
     private final PrintStream out;
 
-    BaselineMerge(PrintStream out) {
+    /** @param out where the merge reports each entry's runs and fence */
+    public BaselineMerge(PrintStream out) {
         this.out = out;
     }
 

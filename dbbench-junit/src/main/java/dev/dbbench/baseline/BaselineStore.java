@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -64,24 +65,32 @@ public final class BaselineStore {
                     + " Point " + ConfigKeys.BASELINE_DIR + " at a directory; nothing was written.");
         }
         final Path file = fileFor(className);
-        final byte[] bytes;
+        return bytes(file).map(bytes -> decode(bytes, file, className));
+    }
+
+    private static Optional<byte[]> bytes(Path file) {
         try {
-            bytes = Files.readAllBytes(file);
+            return Optional.of(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
             throw new BaselineException("cannot read " + file + ": " + e + ". Check its permissions.", e);
         }
+    }
+
+    private BaselineFile decode(byte[] bytes, Path file, String className) {
         final BaselineFile parsed = codec.decode(bytes, file);
         if (!parsed.className().equals(className)) {
             throw new BaselineException(file + " holds the baselines of " + parsed.className() + ", not of " + className
                     + ". The file was not changed; rename or delete it.");
         }
-        return Optional.of(parsed);
+        return parsed;
     }
 
     /**
-     * Adds or replaces the given entries of a class's baseline file and keeps all others.
+     * Adds or replaces the given entries of a class's baseline file and keeps all others, byte for
+     * byte: a branch that rewrites one entry changes only that entry's lines (a file of the previous
+     * schema is rewritten whole, in the current one).
      *
      * @return the file as written
      */
@@ -95,12 +104,16 @@ public final class BaselineStore {
         IN_THIS_JVM.lock();
         try (FileChannel lockChannel = openLockFile();
                 FileLock lock = lockWaiting(lockChannel)) {
-            final Optional<BaselineFile> current = read(className);
+            final Optional<byte[]> onDisk = bytes(file);
+            final Optional<BaselineFile> current = onDisk.map(bytes -> decode(bytes, file, className));
             if (current.isPresent()) {
                 requireReplaceable(file);
             }
             final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates);
-            writeAtomically(file, codec.encode(merged));
+            final byte[] encoded = codec.encode(merged);
+            writeAtomically(file, current.isPresent() && current.get().schema() == BaselineFile.SCHEMA
+                    ? EntryTexts.splice(encoded, kept(onDisk.get(), updates.keySet()))
+                    : encoded);
             requireRecorded(file, updates.keySet(), read(className).orElseGet(() -> BaselineFile.empty(className)));
             return merged;
         } catch (IOException e) {
@@ -108,6 +121,13 @@ public final class BaselineStore {
         } finally {
             IN_THIS_JVM.unlock();
         }
+    }
+
+    /** The bytes of every entry of a file that a write leaves as it is. */
+    private static Map<String, byte[]> kept(byte[] file, Set<String> replaced) throws IOException {
+        final Map<String, byte[]> kept = new TreeMap<>(EntryTexts.of(file));
+        kept.keySet().removeAll(replaced);
+        return kept;
     }
 
     private static FileChannel openLockFile() {

@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * The one way a configuration value with a fixed set of choices is spelled and parsed: the enum
- * constant's name in lower case with hyphens for underscores ({@code RECORD_MISSING} is
- * {@code record-missing}), case and surrounding blanks ignored.
+ * constant's name in lower case with hyphens for underscores ({@code NOT_SET} would be
+ * {@code not-set}), case and surrounding blanks ignored.
  */
 public final class Choices {
 

@@ -89,7 +89,10 @@ public final class ConfigSource {
         throw invalid(key, text.get(), "a number between " + low + " and " + high + " (exclusive)");
     }
 
-    /** A percentage from 0 (inclusive) to 100 (exclusive), or {@code fallback} when unset. */
+    /**
+     * A percentage, every key's alike: a number of at least 0, with decimals or without ({@code 25},
+     * {@code 2.5}), or {@code fallback} when unset.
+     */
     double percent(String key, double fallback) {
         final Optional<String> text = string(key);
         if (text.isEmpty()) {
@@ -97,13 +100,13 @@ public final class ConfigSource {
         }
         try {
             final double value = Double.parseDouble(text.get());
-            if (value >= 0 && value < 100) {
+            if (value >= 0 && Double.isFinite(value)) {
                 return value;
             }
         } catch (NumberFormatException e) {
             // reported below, with what is allowed
         }
-        throw invalid(key, text.get(), "a percentage from 0 to 100 (exclusive)");
+        throw invalid(key, text.get(), PERCENTAGE);
     }
 
     /** {@code true} or {@code false}, nothing else, or {@code fallback} when unset. */
@@ -126,6 +129,9 @@ public final class ConfigSource {
     boolean inCi() {
         return "true".equalsIgnoreCase(environment.apply("CI"));
     }
+
+    /** What every percentage must be, in configuration parameters and annotation attributes alike. */
+    public static final String PERCENTAGE = "a percentage >= 0, such as 25 or 2.5";
 
     /** The one shape of a configuration error. */
     public static DbBenchConfigurationException invalid(String key, String value, String allowed) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchConfigurationException;
@@ -29,7 +30,7 @@ public final class Settings {
      * @param threads client threads; empty means none, the body runs alone
      */
     public record BenchmarkDefaults(int warmups, int samples, OptionalInt opsPerSample, int minSampleMillis,
-            int thresholdPercent, int timeoutSeconds, double alpha, int noiseFloorPercent, int rulerMaxDriftPercent,
+            double thresholdPercent, int timeoutSeconds, double alpha, double noiseFloorPercent, double rulerMaxDriftPercent,
             boolean normalize, EnvironmentPolicy environmentMismatch, Tolerances tolerances, OptionalInt threads) {
     }
 
@@ -55,9 +56,10 @@ public final class Settings {
      * @param timeGate the configured timing gate; empty takes the default, which depends on where
      *     the baseline was recorded
      * @param runs how many independent runs each written entry holds
+     * @param machine the name the team gave this machine; empty for the host's own identity
      */
     public record BaselinePolicy(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate,
-            Path directory, int runs) {
+            Path directory, int runs, Optional<String> machine) {
     }
 
     /**
@@ -68,6 +70,9 @@ public final class Settings {
      */
     public record ReportOptions(Path directory, Optional<Path> history, String artifact) {
     }
+
+    /** What a name given through {@link ConfigKeys#MACHINE} may be made of. */
+    private static final Pattern MACHINE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     private final ConfigSource source;
     private final Section<BenchmarkDefaults> benchmarks;
@@ -129,9 +134,22 @@ public final class Settings {
         return source.inCi();
     }
 
+    /**
+     * The old spelling of "record what is missing, compare the rest", which {@code dbbench.baseline.missing=record}
+     * says now; still read.
+     */
+    private boolean recordMissingMode() {
+        return source.string(ConfigKeys.BASELINE_MODE).filter(DEPRECATED_RECORD_MISSING::equalsIgnoreCase).isPresent();
+    }
+
     /** Settings that work but should be given another way, said once per run. */
     public List<String> warnings() {
         final List<String> warnings = new ArrayList<>();
+        if (recordMissingMode()) {
+            warnings.add("dbbench: " + ConfigKeys.BASELINE_MODE + "=" + DEPRECATED_RECORD_MISSING + " is deprecated"
+                    + " and will be removed; it is read as " + ConfigKeys.BASELINE_MISSING + "=record (with the"
+                    + " default " + ConfigKeys.BASELINE_MODE + "=compare), which is how to say it now");
+        }
         if (source.inCi() && source.isSystemProperty(ConfigKeys.POSTGRES_PASSWORD)) {
             warnings.add("dbbench: the external PostgreSQL password came as the system property "
                     + ConfigKeys.POSTGRES_PASSWORD + ", which Maven Surefire writes into target/surefire-reports;"
@@ -155,11 +173,11 @@ public final class Settings {
                 source.integer(ConfigKeys.SAMPLES, 1, ConfigKeys.DEFAULT_SAMPLES),
                 source.string(opsKey).isEmpty() ? OptionalInt.empty() : OptionalInt.of(source.integer(opsKey, 1, 1)),
                 source.integer(ConfigKeys.MIN_SAMPLE_MILLIS, 1, ConfigKeys.DEFAULT_MIN_SAMPLE_MILLIS),
-                source.integer(ConfigKeys.THRESHOLD_PERCENT, 0, ConfigKeys.DEFAULT_THRESHOLD_PERCENT),
+                source.percent(ConfigKeys.THRESHOLD_PERCENT, ConfigKeys.DEFAULT_THRESHOLD_PERCENT),
                 source.integer(ConfigKeys.TIMEOUT_SECONDS, 1, ConfigKeys.DEFAULT_TIMEOUT_SECONDS),
                 source.decimal(ConfigKeys.ALPHA, 0, 0.5, ConfigKeys.DEFAULT_ALPHA),
-                source.integer(ConfigKeys.NOISE_FLOOR_PERCENT, 0, ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
-                source.integer(ConfigKeys.RULER_MAX_DRIFT_PERCENT, 0, ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
+                source.percent(ConfigKeys.NOISE_FLOOR_PERCENT, ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
+                source.percent(ConfigKeys.RULER_MAX_DRIFT_PERCENT, ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),
                 source.bool(ConfigKeys.NORMALIZE, ConfigKeys.DEFAULT_NORMALIZE),
                 choice(ConfigKeys.ENVIRONMENT_MISMATCH, ConfigKeys.DEFAULT_ENVIRONMENT_MISMATCH,
                         EnvironmentPolicy.values()),
@@ -219,14 +237,27 @@ public final class Settings {
     }
 
     private BaselinePolicy resolveBaselines() {
-        final BaselineMode mode = choice(ConfigKeys.BASELINE_MODE, ConfigKeys.DEFAULT_BASELINE_MODE,
-                BaselineMode.values());
-        final boolean failOnMissing = source.choice(ConfigKeys.BASELINE_MISSING, MissingBaseline.values())
-                .map(missing -> missing == MissingBaseline.FAIL)
+        final boolean recordMissing = recordMissingMode();
+        final BaselineMode mode = recordMissing ? BaselineMode.COMPARE
+                : choice(ConfigKeys.BASELINE_MODE, ConfigKeys.DEFAULT_BASELINE_MODE, BaselineMode.values());
+        final Optional<MissingBaseline> missing = source.choice(ConfigKeys.BASELINE_MISSING, MissingBaseline.values());
+        if (recordMissing && missing.filter(choice -> choice == MissingBaseline.FAIL).isPresent()) {
+            throw new DbBenchConfigurationException("configuration parameters " + ConfigKeys.BASELINE_MODE
+                    + "=record-missing and " + ConfigKeys.BASELINE_MISSING + "=fail contradict each other: set "
+                    + ConfigKeys.BASELINE_MISSING + " alone (record or fail)");
+        }
+        final boolean failOnMissing = !recordMissing && missing.map(choice -> choice == MissingBaseline.FAIL)
                 .orElse(source.inCi());
         return new BaselinePolicy(mode, failOnMissing, source.choice(ConfigKeys.GATE_TIME, TimeGate.values()),
                 Paths.get(source.string(ConfigKeys.BASELINE_DIR).orElse(ConfigKeys.DEFAULT_BASELINE_DIR)),
-                source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS));
+                source.integer(ConfigKeys.BASELINE_RUNS, 1, ConfigKeys.DEFAULT_BASELINE_RUNS),
+                source.string(ConfigKeys.MACHINE).map(name -> {
+                    if (!MACHINE_NAME.matcher(name).matches()) {
+                        throw ConfigSource.invalid(ConfigKeys.MACHINE, name, "a name of letters, digits, '.', '_'"
+                                + " and '-', starting with a letter or digit, up to 64 characters");
+                    }
+                    return name;
+                }));
     }
 
     private ReportOptions resolveReport() {
@@ -244,6 +275,9 @@ public final class Settings {
     private <E extends Enum<E>> E choice(String key, String fallback, E... allowed) {
         return source.choice(key, allowed).orElseGet(() -> Choices.parse(fallback, allowed).orElseThrow());
     }
+
+    /** The deprecated value of {@link ConfigKeys#BASELINE_MODE} that {@code dbbench.baseline.missing=record} replaces. */
+    private static final String DEPRECATED_RECORD_MISSING = "record-missing";
 
     /** What {@code compare} does with a benchmark that has no baseline. */
     private enum MissingBaseline {

@@ -45,27 +45,6 @@ public final class HostFingerprint {
         return facts.getOrDefault("cpu.model", "unknown") + " x" + facts.getOrDefault("cpu.count", "?");
     }
 
-    /**
-     * An opaque identifier of this host: the first 12 hex digits of the SHA-256 of its host name, so a
-     * baseline can tell runs of one machine from runs of several without naming any machine. Each CI
-     * job runs on a fresh virtual machine with a host name of its own.
-     */
-    public static String machine() {
-        String name = System.getenv("HOSTNAME");
-        final Path kernel = Paths.get("/proc/sys/kernel/hostname");
-        if (Files.isReadable(kernel)) {
-            try {
-                name = Files.readString(kernel, StandardCharsets.UTF_8).trim();
-            } catch (IOException e) {
-                // the environment's name, if any, below
-            }
-        }
-        if (name == null || name.isEmpty()) {
-            return "unknown";
-        }
-        return Digests.sha256(name, 6);
-    }
-
     private static String cpuModel() {
         final Path cpuinfo = Paths.get("/proc/cpuinfo");
         if (Files.isReadable(cpuinfo)) {

@@ -14,7 +14,9 @@ import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Subject;
 import dev.dbbench.metric.TimeAssessment;
 import dev.dbbench.metric.Timings;
+import dev.dbbench.metric.WorkCounts;
 import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -27,10 +29,12 @@ import dev.dbbench.verdict.Verdict;
  *     target was not compared; empty when there is nothing to say
  * @param scaling the benchmark's {@code @ExpectScaling} across every value of its parameter, carried by
  *     the result of the value that completed them
+ * @param timing whether its timings may fail the build on this machine, and why
  */
 public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Unmeasured> unmeasured,
         List<ExpectationResult> expectations, Recording recording, String acceptCommand,
-        SortedMap<String, String> environment, String note, Optional<ScalingResult> scaling) {
+        SortedMap<String, String> environment, String note, Optional<ScalingResult> scaling,
+        TimingAuthority timing) {
 
     /**
      * What happened to the benchmark's baseline entry.
@@ -54,13 +58,13 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
     /** This result with the outcomes of its relative expectations. */
     public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
         return new BenchmarkResult(id, metrics, unmeasured, outcomes, recording, acceptCommand, environment, note,
-                scaling);
+                scaling, timing);
     }
 
     /** This result with the outcome of its benchmark's {@code @ExpectScaling}. */
     public BenchmarkResult withScaling(ScalingResult outcome) {
         return new BenchmarkResult(id, metrics, unmeasured, expectations, recording, acceptCommand, environment, note,
-                Optional.of(outcome));
+                Optional.of(outcome), timing);
     }
 
     /** The metric results, for the metrics' own rendering. */
@@ -97,9 +101,29 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
                 || scaling.filter(ScalingResult::fails).isPresent();
     }
 
+    /** What the benchmark's work counts say beside its timings. */
+    public WorkCounts workCounts() {
+        return workCounts(id, results());
+    }
+
+    /** What these judged metrics of a benchmark say about its work. */
+    static WorkCounts workCounts(BenchmarkId id, MetricResults results) {
+        return WorkCounts.of(results, id.target().startsWith(EngineKind.MONGODB.label()) ? "commands"
+                : "statements");
+    }
+
     /** What a metric's message says about the benchmark, with that metric's decision. */
     public Subject subject(Decision decision) {
         return new Subject(id, recording.baselineFile(), recording.baselineRecordedAt(), acceptCommand,
-                decision.fails(), note);
+                decision.fails(), decision.informs(), note, timing.sentence(), workCounts(), compareCommand());
+    }
+
+    /**
+     * The Maven goal that runs base and head alternately on this runner, each in a fresh JVM and server,
+     * for one benchmark: the comparison that settles whether a timing change is the code's.
+     */
+    public String compareCommand() {
+        return "mvn dbbench:compare -Ddbbench.base=origin/main -Ddbbench.compare.benchmarks='"
+                + id.simpleClassName() + "#" + id.method() + "'";
     }
 }

@@ -7,13 +7,16 @@ import java.util.stream.Stream;
 
 import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
+import dev.dbbench.baseline.EntryChange;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.metric.Assessment;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
+import dev.dbbench.metric.MetricResults;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.metric.Metrics;
@@ -23,9 +26,9 @@ import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderKind;
+import dev.dbbench.spec.Sampling;
 import dev.dbbench.text.Figures;
 import dev.dbbench.verdict.Fence;
-import dev.dbbench.verdict.Verdict;
 
 /**
  * Takes what one benchmark measured through the rest of the pipeline: each metric judged against
@@ -67,10 +70,7 @@ public final class Evaluator {
         final Optional<BaselineEntry> entry = baselineFile.map(file -> file.benchmarks().get(id.key()));
         final boolean fromCi = entry.map(recorded -> "true".equals(recorded.environment().get(HostFingerprint.CI)))
                 .orElse(false);
-        // An emulator's timings measure the emulator inside this JVM, not the database: they warn, never fail.
-        final boolean emulated = target.provider() == ProviderKind.EMULATED;
-        final Optional<String> otherMachine = entry.flatMap(found -> OtherMachine.why(found, measured.environment()));
-        final Gate benchmarkGate = gateFor(emulated, otherMachine);
+        final TimingAuthority authority = authority(target, measured, entry);
         final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
                 measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
@@ -79,6 +79,9 @@ public final class Evaluator {
         for (Metric<?, ?> metric : measured.values().metrics()) {
             results.add(judge(metric, measured.values(), baseline, judging));
         }
+        // Work counts are taken once, untimed: a re-run that confirms a timing does not change them.
+        final Gate benchmarkGate = authority.gates() ? gate
+                : gate.reportingTimings(BenchmarkResult.workCounts(id, new MetricResults(results)).vouch());
         if (results.stream().anyMatch(result -> result.metric().gating() == Gating.TIMING
                 && benchmarkGate.confirms(result.assessment().verdict(), fromCi))) {
             results = confirm(results, rerun.measure(), judging);
@@ -89,29 +92,71 @@ public final class Evaluator {
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
         final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
-        // A baseline rewritten without a metric it held would lose that metric's figures.
-        final boolean written = recorder.writes(entry.isPresent())
-                && unmeasured.stream().noneMatch(missing -> missing.decision().fails());
-        final String recordedRuns = written ? record(id, spec, measured, anotherRun) : "";
+        final EntryChange change = change(entry, spec, measured.values(), results);
+        final Optional<String> recordedRuns = recordIfWritten(id, spec, measured, anotherRun, entry, change, unmeasured);
+        final boolean written = recordedRuns.isPresent();
         final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final boolean timingRegressed = gated.get(0).result().assessment().verdict() == Verdict.REGRESSION;
         final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                emulated && timingRegressed
-                        ? "emulated " + target.kind().label() + ": timings of the emulator warn and never fail" : "",
-                !emulated && timingRegressed ? otherMachine.orElse("") : "", recordedRuns,
+                updated(entry, written, change), recordedRuns.orElse(""),
                 measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
                         ? uncheckedExpectations(target) : "");
         return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
-                measured.environment(), note, Optional.empty());
+                measured.environment(), note, Optional.empty(), authority);
     }
 
     /**
-     * The gate of one benchmark: an emulator's timings only warn; against a baseline recorded on another
-     * CPU by one machine, timings warn unless the time gate was set explicitly.
+     * Whether the benchmark's timings may fail the build here: an emulator's never do, since they
+     * measure the emulator inside this JVM; a baseline's do where its runs were recorded on this
+     * machine or on enough machines ({@link TimingAuthority}).
      */
-    private Gate gateFor(boolean emulated, Optional<String> otherMachine) {
-        return emulated ? gate.warningOnly() : otherMachine.isPresent() ? gate.warningByDefault() : gate;
+    private static TimingAuthority authority(EngineTarget target, Measurement measured,
+            Optional<BaselineEntry> entry) {
+        if (target.provider() == ProviderKind.EMULATED) {
+            return TimingAuthority.emulated(target.kind().label());
+        }
+        if (entry.isEmpty()) {
+            return TimingAuthority.noBaseline();
+        }
+        // This run's one recorded run carries the machine it was taken on.
+        final MachineId here = measured.values().get(Metrics.TIME).orElseThrow().runs().stream().findFirst()
+                .map(run -> new MachineId(run.machine())).orElse(MachineId.UNKNOWN);
+        return TimingAuthority.of(entry.get().metrics().get(Metrics.TIME).orElseThrow().runs(), here);
+    }
+
+    /**
+     * Writes the benchmark's entry when the recorder says so and the entry would lose nothing it held;
+     * otherwise notes an entry the update kept.
+     *
+     * @return what the recorded runs tell (empty text for a single run), or empty when nothing was written
+     */
+    private Optional<String> recordIfWritten(BenchmarkId id, BenchmarkSpec spec, Measurement measured,
+            Rerun anotherRun, Optional<BaselineEntry> entry, EntryChange change, List<Unmeasured> unmeasured)
+            throws Throwable {
+        // A baseline rewritten without a metric it held would lose that metric's figures, unless switched off.
+        if (recorder.writes(entry, change) && unmeasured.stream().noneMatch(missing -> missing.decision().fails())) {
+            return Optional.of(record(id, spec, measured, anotherRun, change));
+        }
+        if (!change.moved()) {
+            recorder.kept(id, change);
+        }
+        return Optional.empty();
+    }
+
+    /** What moved from the benchmark's entry to this measurement, judged before the update accepted anything. */
+    private EntryChange change(Optional<BaselineEntry> entry, BenchmarkSpec spec, MetricValues measured,
+            List<MetricResult<?, ?>> judged) {
+        return entry.map(found -> EntryChange.between(found, measured, judged,
+                spec.sampling().opsPerSample() != Sampling.CALIBRATE, recorder.runs())).orElseGet(EntryChange::added);
+    }
+
+    /** What the update did to an existing entry, for the result's note. */
+    private String updated(Optional<BaselineEntry> entry, boolean written, EntryChange change) {
+        if (gate.mode() != BaselineMode.UPDATE || entry.isEmpty()) {
+            return "";
+        }
+        return written ? "baseline entry rewritten: " + change.describe()
+                : change.moved() ? "" : "baseline entry kept: " + change.describe();
     }
 
     /** The parts of a result's note that have something to say, joined. */
@@ -124,8 +169,14 @@ public final class Evaluator {
         final List<Unmeasured> unmeasured = new ArrayList<>();
         for (Metric<?, ?> metric : baseline.metrics()) {
             final String reason = measured.unmeasured().get(metric.id());
-            if (measured.values().get(metric).isEmpty() && reason != null) {
+            final String switchedOff = measured.switchedOff().get(metric.id());
+            if (measured.values().get(metric).isPresent()) {
+                continue;
+            }
+            if (reason != null) {
                 unmeasured.add(new Unmeasured(metric.id(), reason, gate.decideUnmeasured()));
+            } else if (switchedOff != null) {
+                unmeasured.add(new Unmeasured(metric.id(), switchedOff, gate.decideSwitchedOff(), true));
             }
         }
         return unmeasured;
@@ -137,10 +188,10 @@ public final class Evaluator {
      *
      * @return what the recorded runs tell, for the result's note; empty for a single run
      */
-    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun)
-            throws Throwable {
+    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun,
+            EntryChange change) throws Throwable {
         if (recorder.runs() == 1) {
-            recorder.record(id, measured.values(), measured.environment());
+            recorder.record(id, measured.values(), measured.environment(), change);
             return "";
         }
         final List<MetricValues> runs = new ArrayList<>(List.of(measured.values()));
@@ -148,7 +199,7 @@ public final class Evaluator {
             runs.add(anotherRun.measure());
         }
         final MetricValues pooled = MetricValues.pooled(runs);
-        recorder.record(id, pooled, measured.environment());
+        recorder.record(id, pooled, measured.environment(), change);
         return recordedRuns(pooled.get(Metrics.TIME).orElseThrow(), spec);
     }
 

@@ -1,15 +1,18 @@
 package dev.dbbench.evaluate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.verdict.ExpectationJudgement;
+import dev.dbbench.verdict.ExpectationVerdict;
 import dev.dbbench.verdict.RelativeJudge;
 
 /**
  * Judges a benchmark's {@code @ExpectFasterThan} expectations from samples taken interleaved with
- * the other sides, re-running a miss (interleaved again) before it can fail.
+ * the other sides: an unclear pass is extended by a second interleaved pass and judged on both, and a
+ * miss is re-run (interleaved again) before it can fail.
  */
 public final class ExpectationEvaluator {
 
@@ -39,6 +42,12 @@ public final class ExpectationEvaluator {
         final List<ExpectationResult> results = new ArrayList<>();
         for (Pair pair : pairs) {
             ExpectationJudgement judgement = judge.judge(pair.thisSide(), pair.otherSide(), pair.factor());
+            if (judgement.verdict() == ExpectationVerdict.INCONCLUSIVE) {
+                // An unclear pass is a warning no one can act on; a second interleaved pass usually settles it.
+                final List<double[]> more = pair.rerun().run();
+                judgement = RelativeJudge.extended(judgement, judge.judge(joined(pair.thisSide(), more.get(0)),
+                        joined(pair.otherSide(), more.get(1)), pair.factor()));
+            }
             if (gate.confirms(judgement.verdict())) {
                 final List<double[]> again = pair.rerun().run();
                 judgement = RelativeJudge.confirm(judgement, judge.judge(again.get(0), again.get(1), pair.factor()));
@@ -47,5 +56,12 @@ public final class ExpectationEvaluator {
             results.add(new ExpectationResult(id.key(), pair.other(), judgement, decision.fails(), decision.warns()));
         }
         return results;
+    }
+
+    /** The pairs of two passes, one pass after the other: pair {@code i} of each side stays together. */
+    private static double[] joined(double[] first, double[] second) {
+        final double[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 }

@@ -21,8 +21,7 @@ public final class Gate {
     private final boolean failOnMissing;
     private final Optional<TimeGate> timeGate;
     private final boolean inCi;
-    private final boolean warnsOnly;
-    private final boolean warnsByDefault;
+    private final Optional<Boolean> reportedTimings;
 
     /**
      * @param failOnMissing whether {@link BaselineMode#COMPARE} fails a benchmark that has no baseline
@@ -32,33 +31,29 @@ public final class Gate {
      *     comparing with baselines recorded in CI (another machine, usually another speed)
      */
     public Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi) {
-        this(mode, failOnMissing, timeGate, inCi, false, false);
+        this(mode, failOnMissing, timeGate, inCi, Optional.empty());
     }
 
     private Gate(BaselineMode mode, boolean failOnMissing, Optional<TimeGate> timeGate, boolean inCi,
-            boolean warnsOnly, boolean warnsByDefault) {
+            Optional<Boolean> reportedTimings) {
         this.mode = mode;
         this.failOnMissing = failOnMissing;
         this.timeGate = timeGate;
         this.inCi = inCi;
-        this.warnsOnly = warnsOnly;
-        this.warnsByDefault = warnsByDefault;
+        this.reportedTimings = reportedTimings;
     }
 
     /**
-     * This gate with timing failures turned into warnings, whatever was configured: for engines
-     * whose timings say nothing about the real server, such as an emulator inside the test JVM.
+     * This gate with timing changes reported and never failed, whatever {@code dbbench.gate.time} says:
+     * for baselines whose timings have no authority on this machine ({@link TimingAuthority}) and for
+     * engines whose timings say nothing about the real server, such as an emulator inside the test
+     * JVM. A timing regression or an inconclusive timing is then information when the work counts
+     * vouch that the work did not change, and a warning when they moved or could not be compared.
+     *
+     * @param countsVouch whether the work counts were compared with the baseline and none moved
      */
-    public Gate warningOnly() {
-        return new Gate(mode, failOnMissing, timeGate, inCi, true, warnsByDefault);
-    }
-
-    /**
-     * This gate with the timing gate's default turned to {@code warn}, as for a baseline recorded on
-     * another CPU by one machine only; an explicitly configured {@code dbbench.gate.time} still wins.
-     */
-    public Gate warningByDefault() {
-        return new Gate(mode, failOnMissing, timeGate, inCi, warnsOnly, true);
+    public Gate reportingTimings(boolean countsVouch) {
+        return new Gate(mode, failOnMissing, timeGate, inCi, Optional.of(countsVouch));
     }
 
     public BaselineMode mode() {
@@ -67,9 +62,7 @@ public final class Gate {
 
     /** The timing gate for a comparison with a baseline recorded in CI or not. */
     public TimeGate timeGate(boolean baselineRecordedInCi) {
-        final TimeGate gate = timeGate.orElse(warnsByDefault || !inCi && baselineRecordedInCi
-                ? TimeGate.WARN : TimeGate.FAIL);
-        return warnsOnly && gate == TimeGate.FAIL ? TimeGate.WARN : gate;
+        return timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
     }
 
     /** Whether a suspected timing regression is worth re-measuring before deciding. */
@@ -97,30 +90,44 @@ public final class Gate {
         return inCi || mode == BaselineMode.UPDATE ? Decision.FAIL : Decision.WARN;
     }
 
+    /**
+     * What a metric the baseline holds but the configuration switched off does: an update removes it
+     * from the entry, as asked; a comparison says it was not compared and warns, never fails, since the
+     * switch is the user's word.
+     */
+    public Decision decideSwitchedOff() {
+        return mode == BaselineMode.UPDATE ? Decision.NONE : Decision.WARN;
+    }
+
     /** What a timing verdict does; a benchmark without a baseline fails here when missing baselines fail. */
     public Decision decide(Verdict verdict, boolean baselineRecordedInCi) {
         final TimeGate gate = timeGate(baselineRecordedInCi);
-        final boolean timingWarning = gate != TimeGate.OFF
-                && (verdict == Verdict.INCONCLUSIVE || verdict == Verdict.REGRESSION && gate == TimeGate.WARN);
-        final boolean timingFailure = verdict == Verdict.REGRESSION && gate == TimeGate.FAIL;
+        final Decision timing;
+        if (gate == TimeGate.OFF || verdict != Verdict.REGRESSION && verdict != Verdict.INCONCLUSIVE) {
+            timing = Decision.NONE;
+        } else if (reportedTimings.isPresent()) {
+            timing = reportedTimings.get() ? Decision.INFORM : Decision.WARN;
+        } else {
+            timing = verdict == Verdict.REGRESSION && gate == TimeGate.FAIL ? Decision.FAIL : Decision.WARN;
+        }
         return switch (mode) {
             case UPDATE -> Decision.NONE;
-            case RECORD_MISSING -> new Decision(timingFailure, timingWarning);
-            case COMPARE -> verdict == Verdict.NEW
-                    ? new Decision(failOnMissing, false)
-                    : new Decision(timingFailure, timingWarning);
+            case COMPARE -> verdict == Verdict.NEW ? new Decision(failOnMissing, false) : timing;
         };
     }
 
     /**
-     * What a relative expectation's verdict does. It compares two benchmarks of the same run, so
-     * where the baseline was recorded does not matter; the update mode does not silence it either.
+     * What a relative expectation's verdict does. It compares two benchmarks measured side by side in
+     * one run, so neither where the baseline was recorded nor {@code dbbench.gate.time} (which governs
+     * timings compared with a stored baseline) changes it, and the update mode does not silence it
+     * either: a miss confirmed by an interleaved re-run fails, an unclear one warns.
      */
     public Decision decide(ExpectationVerdict verdict) {
-        final TimeGate gate = timeGate(false);
-        return new Decision(verdict == ExpectationVerdict.MISSED && gate == TimeGate.FAIL,
-                gate != TimeGate.OFF && (verdict == ExpectationVerdict.INCONCLUSIVE
-                        || verdict == ExpectationVerdict.MISSED && gate == TimeGate.WARN));
+        return switch (verdict) {
+            case MET -> Decision.NONE;
+            case MISSED -> Decision.FAIL;
+            case INCONCLUSIVE -> Decision.WARN;
+        };
     }
 
     /**
@@ -136,8 +143,8 @@ public final class Gate {
         };
     }
 
-    /** Whether a missed expectation is re-run before deciding. */
+    /** Whether a missed expectation is re-run before deciding: always, since a miss fails. */
     public boolean confirms(ExpectationVerdict verdict) {
-        return verdict == ExpectationVerdict.MISSED && timeGate(false) != TimeGate.OFF;
+        return verdict == ExpectationVerdict.MISSED;
     }
 }

@@ -13,13 +13,22 @@ import dev.dbbench.metric.MetricValues;
  * @param environment the facts of the machine and server the values were measured on
  * @param unmeasured for metrics this run could not measure but usually would (server instructions
  *     without valgrind), by metric id, why not
+ * @param switchedOff for metrics the configuration switched off, by metric id, the setting that did,
+ *     such as {@code dbbench.count.instructions=off}
  */
 public record Measurement(MetricValues values, SortedMap<String, String> environment,
-        SortedMap<String, String> unmeasured) {
+        SortedMap<String, String> unmeasured, SortedMap<String, String> switchedOff) {
 
     public Measurement {
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
         unmeasured = Collections.unmodifiableSortedMap(new TreeMap<>(unmeasured));
+        switchedOff = Collections.unmodifiableSortedMap(new TreeMap<>(switchedOff));
+    }
+
+    /** A measurement of every metric the run could take that the configuration left on. */
+    public Measurement(MetricValues values, SortedMap<String, String> environment,
+            SortedMap<String, String> unmeasured) {
+        this(values, environment, unmeasured, new TreeMap<>());
     }
 
     /** A measurement of every metric the run could take. */

@@ -84,8 +84,9 @@ abstract class ClientMetric<V extends ClientFigure> implements Metric<V, TimeAss
         final Message message = new Message("dbbench: " + judgement.verdict() + " of " + figure() + " in "
                 + subject.id().qualifiedName() + " with " + result.current().threads() + " client threads"
                 + judgement.comparison().map(c -> ": " + Figures.ratio(ratio(c.ratio())) + " the baseline's")
-                        .orElse("") + (subject.fails() ? "" : " (warning, not failed)"));
+                        .orElse("") + subject.outcome());
         message.line("why", "judged on " + judgedAs() + ": " + judgement.reason());
+        WallTime.timingLines(message, judgement, subject);
         message.line(figure(), judgement.baseline().map(baseline -> format(baseline.median()) + " -> ").orElse("")
                 + format(judgement.current().median()) + judgement.comparison().map(this::interval).orElse(""));
         details(result).forEach(line -> message.line(line.label(), line.value()));

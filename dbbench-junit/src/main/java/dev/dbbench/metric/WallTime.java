@@ -134,8 +134,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         if (!subject.note().isEmpty()) {
             message.line("note", subject.note());
         }
-        // record-missing rather than update: recording must not rewrite the class's other baselines.
-        message.line("record it", subject.acceptCommand().replace("=update", "=record-missing") + " and commit "
+        message.line("record it", subject.acceptCommand() + " and commit "
                 + subject.baselineFile());
         return message.toString();
     }
@@ -147,8 +146,9 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         final Comparison comparison = judgement.comparison().orElseThrow();
         final Message message = new Message("dbbench: " + judgement.verdict() + " in " + subject.id().qualifiedName()
                 + ": median " + Figures.ratio(judgement.ratio()) + " the baseline's, threshold +"
-                + judgement.thresholdPercent() + "%" + (subject.fails() ? "" : " (warning, not failed)"));
+                + Figures.percentage(judgement.thresholdPercent()) + subject.outcome());
         message.line("why", judgement.reason());
+        timingLines(message, judgement, subject);
         message.line("median", Figures.duration(baseline.median()) + " -> " + Figures.duration(current.median())
                 + "  (" + Figures.ratio(comparison.ratio()) + ", " + Figures.percent(comparison.confidence())
                 + " interval " + Figures.ratio(comparison.ratioLow()) + " to " + Figures.ratio(comparison.ratioHigh())
@@ -182,6 +182,21 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         message.line("baseline", subject.baselineFile() + " (recorded " + subject.baselineRecordedAt() + ")");
         message.line("accept", subject.acceptCommand());
         return message.toString();
+    }
+
+    /**
+     * The lines every timing message carries under its reason: what the work counts say, whether time
+     * may fail the build here, and for a change the counts do not explain, the A/B comparison that
+     * settles it.
+     */
+    static void timingLines(Message message, Judgement judgement, Subject subject) {
+        final boolean moved = judgement.verdict() != Verdict.PASS && judgement.verdict() != Verdict.NEW;
+        message.line("counts", subject.counts().sentence(moved));
+        message.line("gate", subject.timing());
+        if (subject.counts().state() != WorkCounts.State.MOVED) {
+            message.line("settle", subject.compareCommand() + " (base and head alternately, each in a fresh JVM"
+                    + " and server, on this runner)");
+        }
     }
 
     @Override

@@ -46,6 +46,7 @@ public final class ConsoleTable implements ResultFormat {
             text.append('\n');
         }
         ResultRows.expectationLines(results).forEach(line -> text.append(line).append('\n'));
+        ResultRows.failureLines(results).forEach(line -> text.append(line).append('\n'));
         return text.toString();
     }
 }

@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbbench.stats.Summary;
 
@@ -52,30 +54,67 @@ public record History(Map<String, List<Point>> medians, int runs, List<String> s
         return medians.getOrDefault(fullName, List.of());
     }
 
-    /** Reads every {@code *.json} file under the folder that is a dbbench results file; others are passed over. */
+    /**
+     * Reads every {@code *.json} file under the folder that is a dbbench results file; others are passed
+     * over. Each file is streamed one result at a time and only the medians are kept, so the memory it
+     * takes is that of the medians, not of the files (30 runs of 500 benchmarks are some 100 MB of JSON).
+     */
     public static History read(Path folder) {
         final Map<String, List<Point>> medians = new TreeMap<>();
         final List<String> skipped = new ArrayList<>();
         int runs = 0;
         for (Path file : jsonFiles(folder)) {
-            final JsonNode document;
+            final Optional<Run> run;
             try {
-                document = ResultJson.MAPPER.readTree(file.toFile());
+                run = Run.read(file);
             } catch (IOException e) {
                 skipped.add(folder.relativize(file) + " (not JSON)");
                 continue;
             }
-            if (!Report.isResults(document)) {
+            if (run.isEmpty()) {
                 continue;
             }
             runs++;
-            final Instant recordedAt = recordedAt(document, file);
-            for (JsonNode result : document.get("results")) {
-                median(result).ifPresent(median -> medians.computeIfAbsent(result.path("class").asText() + "."
-                        + result.path("key").asText(), key -> new ArrayList<>()).add(new Point(recordedAt, median)));
-            }
+            final Instant recordedAt = run.get().recordedAt().orElseGet(() -> modified(file));
+            run.get().medians().forEach((benchmark, median) -> medians.computeIfAbsent(benchmark,
+                    key -> new ArrayList<>()).add(new Point(recordedAt, median)));
         }
         return new History(medians, runs, skipped);
+    }
+
+    /** What one results file gives the history: its time, when it holds one, and each benchmark's median. */
+    private record Run(Optional<Instant> recordedAt, Map<String, Double> medians) {
+
+        /** The file's run, or empty when it is JSON but no dbbench results file. */
+        static Optional<Run> read(Path file) throws IOException {
+            Optional<Instant> recordedAt = Optional.empty();
+            boolean schema = false;
+            boolean results = false;
+            final Map<String, Double> medians = new TreeMap<>();
+            try (JsonParser parser = ResultJson.MAPPER.getFactory().createParser(file.toFile())) {
+                if (parser.nextToken() != JsonToken.START_OBJECT) {
+                    return Optional.empty();
+                }
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    final String field = parser.currentName();
+                    final JsonToken value = parser.nextToken();
+                    if (field.equals("schema")) {
+                        schema = value.isNumeric();
+                    } else if (field.equals("recordedAt") && value == JsonToken.VALUE_STRING) {
+                        recordedAt = Optional.of(parse(parser.getText(), file));
+                    } else if (field.equals("results") && value == JsonToken.START_ARRAY) {
+                        results = true;
+                        while (parser.nextToken() == JsonToken.START_OBJECT) {
+                            final Result result = Result.read(parser);
+                            result.median().ifPresent(median -> medians.put(result.benchmark(), median));
+                        }
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+            }
+            return schema && results ? Optional.of(new Run(recordedAt, medians)) : Optional.empty();
+        }
     }
 
     static List<Path> jsonFiles(Path folder) {
@@ -87,28 +126,116 @@ public record History(Map<String, List<Point>> medians, int runs, List<String> s
         }
     }
 
-    private static Instant recordedAt(JsonNode document, Path file) {
+    private static Instant parse(String recordedAt, Path file) {
         try {
-            if (document.path("recordedAt").isTextual()) {
-                return Instant.parse(document.get("recordedAt").asText());
-            }
-            return Files.getLastModifiedTime(file).toInstant().truncatedTo(ChronoUnit.SECONDS);
-        } catch (DateTimeParseException | IOException e) {
+            return Instant.parse(recordedAt);
+        } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(file + " has no readable recordedAt: " + e.getMessage(), e);
         }
     }
 
-    /** The headline median: the first measure of the first metric (schema 2), or {@code current.median} (schema 1). */
-    private static Optional<Double> median(JsonNode result) {
-        final JsonNode current = result.path("metrics").path(0).path("measures").path(0).path("current");
-        if (current.isArray() && !current.isEmpty()) {
-            final double[] values = new double[current.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = current.get(i).asDouble();
-            }
-            return Optional.of(Summary.of(values).median());
+    /** When a file of the first schema, which holds no time of its own, was written. */
+    private static Instant modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toInstant().truncatedTo(ChronoUnit.SECONDS);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " has no readable recordedAt: " + e.getMessage(), e);
         }
-        final JsonNode median = result.path("current").path("median");
-        return median.isNumber() ? Optional.of(median.asDouble()) : Optional.empty();
+    }
+
+    /**
+     * The part of one result the history keeps, read token by token: its class and key, and its
+     * headline median, the first measure of the first metric (schema 2) or {@code current.median}
+     * (schema 1). Nothing else of the result, samples and plans included, is ever built.
+     */
+    private record Result(String benchmark, Optional<Double> median) {
+
+        /** Reads the result whose {@code START_OBJECT} the parser is on, up to its {@code END_OBJECT}. */
+        static Result read(JsonParser parser) throws IOException {
+            String className = "";
+            String key = "";
+            Optional<Double> measured = Optional.empty();
+            Optional<Double> schema1 = Optional.empty();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                final String field = parser.currentName();
+                final JsonToken value = parser.nextToken();
+                if (field.equals("class") && value == JsonToken.VALUE_STRING) {
+                    className = parser.getText();
+                } else if (field.equals("key") && value == JsonToken.VALUE_STRING) {
+                    key = parser.getText();
+                } else if (field.equals("metrics") && value == JsonToken.START_ARRAY) {
+                    measured = firstMeasure(parser);
+                } else if (field.equals("current") && value == JsonToken.START_OBJECT) {
+                    schema1 = number(parser, "median");
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            return new Result(className + "." + key, measured.isPresent() ? measured : schema1);
+        }
+
+        /** The median of the first metric's first measure's current values; leaves the parser after the array. */
+        private static Optional<Double> firstMeasure(JsonParser parser) throws IOException {
+            Optional<Double> median = Optional.empty();
+            boolean first = true;
+            while (parser.nextToken() == JsonToken.START_OBJECT) {
+                if (!first) {
+                    parser.skipChildren();
+                    continue;
+                }
+                first = false;
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    final String field = parser.currentName();
+                    if (parser.nextToken() == JsonToken.START_ARRAY && field.equals("measures")
+                            && parser.nextToken() == JsonToken.START_OBJECT) {
+                        median = currentOfMeasure(parser);
+                        skipRest(parser);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+            }
+            return median;
+        }
+
+        /** The median of a measure's {@code current} values; leaves the parser on the measure's end. */
+        private static Optional<Double> currentOfMeasure(JsonParser parser) throws IOException {
+            Optional<Double> median = Optional.empty();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                final String field = parser.currentName();
+                if (parser.nextToken() == JsonToken.START_ARRAY && field.equals("current")) {
+                    final List<Double> values = new ArrayList<>();
+                    while (parser.nextToken().isNumeric()) {
+                        values.add(parser.getDoubleValue());
+                    }
+                    median = values.isEmpty() ? Optional.empty()
+                            : Optional.of(Summary.of(values.stream().mapToDouble(Double::doubleValue).toArray()).median());
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            return median;
+        }
+
+        /** Skips the rest of the array the parser is in. */
+        private static void skipRest(JsonParser parser) throws IOException {
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                parser.skipChildren();
+            }
+        }
+
+        /** A number field of the object the parser is in; leaves the parser on the object's end. */
+        private static Optional<Double> number(JsonParser parser, String name) throws IOException {
+            Optional<Double> number = Optional.empty();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                final String field = parser.currentName();
+                if (parser.nextToken().isNumeric() && field.equals(name)) {
+                    number = Optional.of(parser.getDoubleValue());
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            return number;
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 
 import dev.dbbench.metric.Measure;
@@ -38,6 +39,7 @@ public final class HtmlReport implements ResultFormat {
     public String render(Report report) {
         final List<ReportedResult> ordered = new ArrayList<>(report.failed());
         ordered.addAll(report.warned());
+        ordered.addAll(report.informed());
         ordered.addAll(report.passed());
         final Map<SortedMap<String, String>, Integer> environments = new LinkedHashMap<>();
         ordered.forEach(result -> environments.putIfAbsent(result.environment(), environments.size() + 1));
@@ -54,7 +56,7 @@ public final class HtmlReport implements ResultFormat {
 
     private static void head(StringBuilder html, Report report) {
         final String counts = report.failed().size() + " failed, " + report.warned().size() + " warned, "
-                + report.passed().size() + " passed";
+                + report.informed().size() + " for information, " + report.passed().size() + " passed";
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CONTENT_SECURITY_POLICY)
                 .append("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -78,17 +80,24 @@ public final class HtmlReport implements ResultFormat {
     private static void overview(StringBuilder html, Report report) {
         html.append("<nav id=\"overview\"><p class=\"counts\"><a class=\"fail\" href=\"#failed\">")
                 .append(report.failed().size()).append(" failed</a> <a class=\"warn\" href=\"#warned\">")
-                .append(report.warned().size()).append(" warned</a> <a class=\"pass\" href=\"#passed\">")
+                .append(report.warned().size()).append(" warned</a> <a class=\"info\" href=\"#informed\">")
+                .append(report.informed().size()).append(" for information</a> <a class=\"pass\" href=\"#passed\">")
                 .append(report.passed().size()).append(" passed</a></p>\n");
         final Map<String, List<String>> columns = ResultRows.columns(report.results());
         int index = 0;
         index = group(html, "failed", "Failed", report.failed(), columns, index, true);
         index = group(html, "warned", "Warned", report.warned(), columns, index, true);
+        index = group(html, "informed", "For information: timings that moved with the work counts unchanged",
+                report.informed(), columns, index, report.informed().size() <= 50);
         group(html, "passed", "Passed", report.passed(), columns, index, report.results().size() <= 50);
         html.append("</nav>\n");
     }
 
-    /** One group of the overview: a table of its results, each linked to its section; returns the next index. */
+    /**
+     * One group of the overview: a table of its results, each linked to its section; returns the next
+     * index. The verdict comes right after the benchmark, and for failures and warnings why, so the
+     * first screen says what failed and why at any width; the figures follow and scroll sideways.
+     */
     private static int group(StringBuilder html, String id, String title, List<ReportedResult> results,
             Map<String, List<String>> columns, int first, boolean open) {
         html.append("<h2 id=\"").append(id).append("\">").append(title).append(" (").append(results.size())
@@ -97,18 +106,22 @@ public final class HtmlReport implements ResultFormat {
             html.append("<p>None.</p>\n");
             return first;
         }
+        final boolean why = !id.equals("passed");
         html.append("<details").append(open ? " open" : "").append("><summary>").append(results.size())
                 .append(" benchmark(s)</summary>\n<table class=\"overview\"><thead><tr>");
         final List<String> header = ResultRows.header(columns);
-        header.forEach(name -> html.append(Html.element("th", "", name)));
+        html.append(Html.element("th", "", header.get(0))).append(Html.element("th", "", "verdict"))
+                .append(why ? Html.element("th", "", "why") : "");
+        header.subList(1, header.size() - 1).forEach(name -> html.append(Html.element("th", "", name)));
         html.append("</tr></thead><tbody>\n");
         int index = first;
         for (ReportedResult result : results) {
             final List<String> row = ResultRows.row(result, columns);
-            row.set(row.size() - 1, verdict(result));
             html.append("<tr class=\"").append(tone(result)).append("\"><td><a href=\"#b-").append(index++)
-                    .append("\">").append(Html.escape(row.get(0))).append("</a></td>");
-            for (int i = 1; i < row.size(); i++) {
+                    .append("\">").append(Html.escape(row.get(0))).append("</a></td>")
+                    .append(Html.element("td", "class=\"verdict " + tone(result) + "\"", verdict(result)))
+                    .append(why ? Html.element("td", "class=\"why\"", why(result)) : "");
+            for (int i = 1; i < row.size() - 1; i++) {
                 html.append(Html.element("td", ResultRows.numeric(i, row.size()) ? "class=\"num\"" : "", row.get(i)));
             }
             html.append("</tr>\n");
@@ -144,9 +157,34 @@ public final class HtmlReport implements ResultFormat {
         return text.toString();
     }
 
+    /**
+     * Why a result failed or warned: the reason of the first metric, expectation or scaling that
+     * failed, else of the first that warned, else the headline's.
+     */
+    static String why(ReportedResult result) {
+        for (boolean failing : new boolean[] {true, false}) {
+            for (ReportedMetric metric : result.metrics()) {
+                if (failing ? metric.failed() : metric.warned()) {
+                    return (metric == result.headline() ? "" : metric.id() + ": ") + metric.reason();
+                }
+            }
+            for (ReportedExpectation expectation : result.expectations()) {
+                if (failing ? expectation.failed() : expectation.warned()) {
+                    return "@ExpectFasterThan: " + expectation.reason();
+                }
+            }
+            final Optional<ReportedScaling> scaling = result.scaling()
+                    .filter(found -> failing ? found.failed() : found.warned());
+            if (scaling.isPresent()) {
+                return "@ExpectScaling: " + scaling.get().reason();
+            }
+        }
+        return result.headline().reason();
+    }
+
     static String tone(ReportedResult result) {
-        return result.failed() ? "fail" : result.warned() ? "warn" : result.headline().verdict().equals("NEW")
-                ? "new" : "pass";
+        return result.failed() ? "fail" : result.warned() ? "warn" : result.informed() ? "info"
+                : result.headline().verdict().equals("NEW") ? "new" : "pass";
     }
 
     /** One benchmark's section. */
@@ -163,6 +201,13 @@ public final class HtmlReport implements ResultFormat {
                             + " · baseline " + result.baselineFile() + " (recorded " + result.baselineRecordedAt()
                             + ")")).append('\n')
                     .append(Html.element("p", "class=\"why\"", "Why: " + result.headline().reason())).append('\n');
+            result.timing().ifPresent(timing -> {
+                html.append(Html.element("p", "class=\"why\"", "Work counts: " + timing.counts())).append('\n');
+                if (!result.headline().verdict().equals("PASS") && !result.headline().verdict().equals("NEW")) {
+                    html.append(Html.element("p", "class=\"why\"", "Timing " + timing.gate() + ". Settle it: "
+                            + timing.compareCommand())).append('\n');
+                }
+            });
             if (!result.note().isEmpty()) {
                 html.append(Html.element("p", "class=\"note\"", "Note: " + result.note())).append('\n');
             }
@@ -225,7 +270,7 @@ public final class HtmlReport implements ResultFormat {
                         .append(Html.escape(metric.id())).append(metric.changed() ? " <span class=\"mark\">changed</span>"
                                 : "").append(Html.element("div", "class=\"gating\"", metric.gating().toLowerCase(Locale.ROOT)))
                         .append("</td><td>").append(Html.escape(metric.verdict() + (metric.failed() ? " (failed)"
-                                : metric.warned() ? " (warning)" : "")))
+                                : metric.warned() ? " (warning)" : metric.informed() ? " (information)" : "")))
                         .append(Html.element("div", "class=\"reason\"", metric.reason())).append("</td><td>")
                         .append(measures(metric, true)).append("</td><td>").append(measures(metric, false))
                         .append("</td><td>").append(figures(metric)).append("</td></tr>\n");
@@ -367,7 +412,8 @@ public final class HtmlReport implements ResultFormat {
                 return;
             }
             html.append("<details class=\"log\"").append(result.failed() ? " open" : "")
-                    .append("><summary>what the build log said</summary>");
+                    .append("><summary>messages (the build log prints failures in full, other results in one"
+                            + " line)</summary>");
             messages.forEach(message -> html.append(Html.element("pre", "", message)));
             html.append("</details>\n");
         }

@@ -51,6 +51,18 @@ final class JsonFields {
         return value.asBoolean();
     }
 
+    /** A flag written since results held it: {@code false} when absent, as in files of earlier versions. */
+    boolean optionalBool(String field) {
+        final JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return false;
+        }
+        if (!value.isBoolean()) {
+            throw invalid(field, "true, false or absent");
+        }
+        return value.asBoolean();
+    }
+
     /** A number; null, which stands for a figure that could not be computed, reads as NaN. */
     double number(String field) {
         final JsonNode value = node.get(field);

@@ -34,6 +34,12 @@ public final class MarkdownTable implements ResultFormat {
             text.append('\n');
             expectations.forEach(line -> text.append("- ").append(line.replace("|", "\\|")).append('\n'));
         }
+        final List<String> failures = ResultRows.failureLines(results);
+        if (!failures.isEmpty()) {
+            text.append('\n').append(failures.get(0)).append("\n\n");
+            failures.subList(1, failures.size()).forEach(line -> text.append("- ")
+                    .append(line.strip().replace("|", "\\|")).append('\n'));
+        }
         return text.toString();
     }
 

@@ -21,6 +21,7 @@ import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineException;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.BaselineStore;
+import dev.dbbench.config.Invocation;
 
 /**
  * Merges the results of a suite split across CI runners (see {@code dbbench.shard}) into one report
@@ -138,11 +139,14 @@ public final class MergeReports {
         final List<ReportedResult> results = new ArrayList<>();
         final Map<String, Map<String, BaselineEntry>> baselines = new TreeMap<>();
         Instant recordedAt = Instant.EPOCH;
+        Invocation invocation = null;
         int files = 0;
         for (Path input : inputs) {
             final Input read = Input.read(input);
             for (Map.Entry<Path, Report> entry : read.reports().entrySet()) {
                 files++;
+                // The runners ran one command, but for their shard: the first stands for all of them.
+                invocation = invocation == null ? entry.getValue().invocation() : invocation;
                 recordedAt = recordedAt.isAfter(entry.getValue().recordedAt()) ? recordedAt
                         : entry.getValue().recordedAt();
                 for (ReportedResult result : entry.getValue().results()) {
@@ -163,7 +167,7 @@ public final class MergeReports {
         if (files == 0) {
             throw new IllegalArgumentException("no dbbench results file under " + inputs);
         }
-        return new Merged(new Report(recordedAt, results, History.none()), baselines, files);
+        return new Merged(new Report(recordedAt, results, History.none(), invocation), baselines, files);
     }
 
     /** Writes the entries, each class's file replaced atomically; every file is checked before the first write. */

@@ -1,5 +1,7 @@
 package dev.dbbench.report;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -9,6 +11,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.config.Invocation;
 import dev.dbbench.evaluate.BenchmarkResult;
 
 /**
@@ -18,8 +21,10 @@ import dev.dbbench.evaluate.BenchmarkResult;
  * one rendered at the end of a single run.
  *
  * @param recordedAt when the run ran, to the second
+ * @param invocation how the run was started (its Maven profiles and properties), for the commands
+ *     that run its benchmarks again; {@link Invocation#UNKNOWN} in files of earlier versions
  */
-public record Report(Instant recordedAt, List<ReportedResult> results, History history) {
+public record Report(Instant recordedAt, List<ReportedResult> results, History history, Invocation invocation) {
 
     /** The version of {@code results.json}; raised when a field changes meaning. */
     static final int SCHEMA = 2;
@@ -29,13 +34,21 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         results = List.copyOf(results);
     }
 
+    public Report(Instant recordedAt, List<ReportedResult> results, History history) {
+        this(recordedAt, results, history, Invocation.UNKNOWN);
+    }
+
     /** The report of results that just finished, without history. */
     public static Report of(List<BenchmarkResult> results, Instant recordedAt) {
         return new Report(recordedAt, results.stream().map(ReportedResult::of).toList(), History.none());
     }
 
     public Report withHistory(History earlier) {
-        return new Report(recordedAt, results, earlier);
+        return new Report(recordedAt, results, earlier, invocation);
+    }
+
+    public Report withInvocation(Invocation started) {
+        return new Report(recordedAt, results, history, started);
     }
 
     /** The results that fail the build. */
@@ -48,9 +61,15 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         return results.stream().filter(result -> !result.failed() && result.warned()).toList();
     }
 
-    /** The results that neither fail nor warn. */
+    /** The results that neither fail nor warn but show information: a timing change the counts do not explain. */
+    public List<ReportedResult> informed() {
+        return results.stream().filter(result -> !result.failed() && !result.warned() && result.informed()).toList();
+    }
+
+    /** The results that neither fail, warn nor inform. */
     public List<ReportedResult> passed() {
-        return results.stream().filter(result -> !result.failed() && !result.warned()).toList();
+        return results.stream().filter(result -> !result.failed() && !result.warned() && !result.informed())
+                .toList();
     }
 
     /** The document {@code results.json} holds. */
@@ -60,7 +79,22 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         document.put("recordedAt", recordedAt.toString());
         final ArrayNode array = document.putArray("results");
         results.forEach(result -> array.add(result.json()));
+        document.set("invocation", InvocationJson.write(invocation));
         return document;
+    }
+
+    /** Reads a {@code results.json} file, such as the one a run wrote into its report directory. */
+    public static Report read(Path file) throws IOException {
+        final JsonNode document;
+        try {
+            document = ResultJson.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!isResults(document)) {
+            throw new IllegalArgumentException(file + " is not a dbbench results file (no schema and results)");
+        }
+        return read(document, file.toString());
     }
 
     /**
@@ -88,7 +122,8 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         for (int i = 0; i < array.size(); i++) {
             results.add(ReportedResult.read(array.get(i), json.at("results", i)));
         }
-        return new Report(recordedAt, results, History.none());
+        return new Report(recordedAt, results, History.none(),
+                InvocationJson.read(document.get("invocation"), json.at("invocation")));
     }
 
     /** Whether a JSON document looks like a {@code results.json} of any schema, rather than another file. */

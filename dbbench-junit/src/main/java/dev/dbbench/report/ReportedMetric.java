@@ -15,14 +15,17 @@ import dev.dbbench.metric.Measure;
  * also ones a newer dbbench wrote.
  *
  * @param gating {@code TIMING}, {@code EXACT} or {@code INFORMATIONAL}
+ * @param informed shown as information rather than a warning: a timing change that cannot fail here
+ *     and that the work counts do not explain (absent, so false, in results of earlier versions)
  * @param columns the table columns the metric fills; {@code cells} holds one cell per column
  * @param summary what the metric adds to the benchmark's one-line summary; empty for nothing
  * @param message the message the build log printed for it; empty when it printed none
  * @param fields the fields of the result object in {@code results.json} that the metric wrote
  */
 public record ReportedMetric(String id, String gating, String verdict, String reason, boolean failed,
-        boolean warned, List<String> columns, List<String> cells, String summary, Optional<ContextLine> context,
-        String message, List<Finding> findings, List<String> fields, List<Measure> measures) {
+        boolean warned, boolean informed, List<String> columns, List<String> cells, String summary,
+        Optional<ContextLine> context, String message, List<Finding> findings, List<String> fields,
+        List<Measure> measures) {
 
     /** One exact finding: what kind, about what (a statement, a table, or {@code -}), and what changed. */
     public record Finding(String kind, String subject, String detail, boolean fails) {
@@ -42,7 +45,7 @@ public record ReportedMetric(String id, String gating, String verdict, String re
      */
     public boolean changed() {
         return verdict.equals("REGRESSION") || verdict.equals("IMPROVEMENT") || !findings.isEmpty() || failed
-                || warned;
+                || warned || informed;
     }
 
     static ReportedMetric read(JsonNode node, String where) {
@@ -64,7 +67,8 @@ public record ReportedMetric(String id, String gating, String verdict, String re
                 : Optional.of(new ContextLine(new JsonFields(context, json.at("context")).text("label"),
                         new JsonFields(context, json.at("context")).text("value")));
         return new ReportedMetric(json.text("id"), json.text("gating"), json.text("verdict"), json.text("reason"),
-                json.bool("failed"), json.bool("warned"), json.texts("columns"), json.texts("cells"),
+                json.bool("failed"), json.bool("warned"), json.optionalBool("informed"), json.texts("columns"),
+                json.texts("cells"),
                 json.optionalText("summary").orElse(""), line, json.optionalText("message").orElse(""), findings,
                 json.texts("fields"), measures);
     }

@@ -17,9 +17,11 @@ import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.WorkCounts;
 import dev.dbbench.verdict.CountGrowth;
 import dev.dbbench.verdict.ScalingJudge;
 import dev.dbbench.verdict.ScalingJudgement;
+import dev.dbbench.verdict.Verdict;
 
 /**
  * One benchmark's result as {@code results.json} holds it: its identity and outcome, every field
@@ -51,6 +53,7 @@ final class ResultJson {
                 || result.unmeasured().stream().anyMatch(missing -> missing.decision().warns())
                 || result.expectations().stream().anyMatch(ExpectationResult::warns)
                 || result.scaling().filter(ScalingResult::warns).isPresent());
+        json.put("informed", result.metrics().stream().anyMatch(gated -> gated.decision().informs()));
         json.put("baselineWritten", result.recording().written());
         for (MetricResult<?, ?> metric : result.results().all()) {
             final JsonNode fields = metric.json();
@@ -64,7 +67,11 @@ final class ResultJson {
         json.put("baselineFile", result.recording().baselineFile().toString());
         json.put("baselineRecordedAt", result.recording().baselineRecordedAt());
         json.put("acceptCommand", result.acceptCommand());
+        json.put("compareCommand", result.compareCommand());
         json.put("note", result.note());
+        json.set("timing", MAPPER.createObjectNode().put("gates", result.timing().gates())
+                .put("reason", result.timing().reason()));
+        json.set("workCounts", workCounts(result));
         final ArrayNode metrics = json.putArray("metrics");
         result.metrics().forEach(gated -> metrics.add(metric(result, gated)));
         result.unmeasured().forEach(missing -> metrics.add(unmeasured(result, missing)));
@@ -80,6 +87,7 @@ final class ResultJson {
         json.put("reason", missing.reason());
         json.put("failed", missing.decision().fails());
         json.put("warned", missing.decision().warns());
+        json.put("informed", false);
         json.putArray("columns");
         json.putArray("cells");
         json.putNull("summary");
@@ -100,6 +108,7 @@ final class ResultJson {
         json.put("reason", metric.assessment().reason());
         json.put("failed", gated.decision().fails());
         json.put("warned", gated.decision().warns());
+        json.put("informed", gated.decision().informs());
         json.set("columns", MAPPER.valueToTree(metric.metric().columns()));
         json.set("cells", MAPPER.valueToTree(metric.cells(result.results())));
         json.put("summary", metric.summary(result.results()).orElse(null));
@@ -120,11 +129,27 @@ final class ResultJson {
         return json;
     }
 
-    /** Whether the build log shows the metric's message: when it fails or warns, or an exact metric found something. */
+    /**
+     * Whether the metric has a message: when it fails, warns or informs, or an exact metric found
+     * something. The build log prints only a failure's in full; the report shows every one.
+     */
     static boolean printsMessage(GatedMetric gated) {
         final boolean noted = gated.result().metric().gating() == Gating.EXACT
                 && !gated.result().assessment().findings().isEmpty();
-        return gated.decision().fails() || gated.decision().warns() || noted;
+        return gated.decision().fails() || gated.decision().warns() || gated.decision().informs() || noted;
+    }
+
+    /** What the work counts say, in the words of every timing message, with the counts by where they stand. */
+    private static ObjectNode workCounts(BenchmarkResult result) {
+        final WorkCounts counts = result.workCounts();
+        final Verdict verdict = result.verdict();
+        final ObjectNode json = MAPPER.createObjectNode();
+        json.put("state", counts.state().name());
+        json.set("unchanged", MAPPER.valueToTree(counts.unchanged()));
+        json.set("moved", MAPPER.valueToTree(counts.moved()));
+        json.set("uncompared", MAPPER.valueToTree(counts.uncompared()));
+        json.put("summary", counts.sentence(verdict != Verdict.PASS && verdict != Verdict.NEW));
+        return json;
     }
 
     /** A number, or null where there is none (NaN is not JSON, and 0 would read as a real figure). */

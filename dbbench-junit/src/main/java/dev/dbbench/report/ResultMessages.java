@@ -8,8 +8,8 @@ import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.text.Figures;
 
 /**
- * What a finished benchmark prints and what it fails with: its result line, then each metric's and
- * expectation's message, as a failure when the gate made it fail, else printed as a warning or note.
+ * What a finished benchmark prints and what it fails with: its result line, and the full message of
+ * each metric, expectation and growth that failed.
  *
  * @param printed the lines and messages to print, in order
  * @param failures the messages the test fails with, all at once; empty when it passes
@@ -32,30 +32,32 @@ public record ResultMessages(List<String> printed, List<String> failures) {
                 "dbbench.ratio", Figures.ratio(result.time().assessment().judgement().ratio()));
     }
 
+    /**
+     * What a finished benchmark prints and fails with. A benchmark that passes, informs or warns prints
+     * one line (and one per expectation and growth it judged), which says what would settle a warning;
+     * the full messages of warnings and information are in the reports. Only failures get their
+     * full messages in the build log: the test fails with them.
+     */
     public static ResultMessages of(BenchmarkResult result) {
         final ReportedResult reported = ReportedResult.of(result);
         final List<String> printed = new ArrayList<>();
         final List<String> failures = new ArrayList<>();
         printed.add(ResultRows.line(reported));
         for (ReportedMetric metric : reported.metrics()) {
-            if (!metric.message().isEmpty()) {
-                (metric.failed() ? failures : printed).add(metric.message());
+            if (metric.failed() && !metric.message().isEmpty()) {
+                failures.add(metric.message());
             }
         }
         for (ReportedExpectation expectation : reported.expectations()) {
             printed.add(ResultRows.line(expectation));
             if (expectation.failed()) {
                 failures.add(expectation.message());
-            } else if (expectation.warned()) {
-                printed.add(expectation.message());
             }
         }
         reported.scaling().ifPresent(scaling -> {
             printed.add(ResultRows.line(scaling));
             if (scaling.failed()) {
                 failures.add(scaling.message());
-            } else if (scaling.warned()) {
-                printed.add(scaling.message());
             }
         });
         return new ResultMessages(printed, failures);

@@ -1,12 +1,15 @@
 package dev.dbbench.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.text.Figures;
 
 /**
  * The cells and lines the text formats share, so the log line, console table and Markdown table say
@@ -59,7 +62,11 @@ public final class ResultRows {
         return row;
     }
 
-    /** One line per result, printed as each benchmark finishes. */
+    /**
+     * One line per result, printed as each benchmark finishes: its figures, verdict and reason, what its
+     * work counts say, and for a timing that warned or informed, why it did not fail here and the A/B
+     * comparison that settles it.
+     */
     static String line(ReportedResult result) {
         final ReportedMetric headline = result.headline();
         final StringBuilder line = new StringBuilder("dbbench: ").append(result.qualifiedName()).append(' ')
@@ -70,6 +77,18 @@ public final class ResultRows {
                 line.append("; ").append(other.summary());
             }
         }
+        for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
+            if (other.warned() && !other.gating().equals("TIMING")) {
+                line.append("; ").append(other.id()).append(" warning: ").append(other.reason());
+            }
+        }
+        result.timing().filter(timing -> !headline.verdict().equals("NEW")).ifPresent(timing -> {
+            line.append("; work counts: ").append(timing.counts());
+            if (result.metrics().stream().anyMatch(metric -> metric.gating().equals("TIMING") && !metric.failed()
+                    && (metric.warned() || metric.informed()))) {
+                line.append("; timing ").append(timing.gate()).append("; settle: ").append(timing.compareCommand());
+            }
+        });
         return line.toString();
     }
 
@@ -92,6 +111,39 @@ public final class ResultRows {
             lines.addAll(growth);
         }
         return lines;
+    }
+
+    /**
+     * The failed results of a run, the one that moved farthest first, each with how far it moved and what
+     * failed, under a heading; empty when nothing failed. Results whose failure has no figure to move
+     * (a changed plan) come last, by name.
+     */
+    static List<String> failureLines(List<ReportedResult> results) {
+        final List<ReportedResult> failed = new ArrayList<>(results.stream().filter(ReportedResult::failed).toList());
+        if (failed.isEmpty()) {
+            return List.of();
+        }
+        failed.sort(Comparator.comparingDouble((ReportedResult result) -> -result.move().orElse(0))
+                .thenComparing(ReportedResult::qualifiedName));
+        final List<String> lines = new ArrayList<>(List.of("failed, largest move first:"));
+        for (ReportedResult result : failed) {
+            final String move = result.move().isPresent() ? Figures.ratio(result.move().getAsDouble()) : "-";
+            lines.add(String.format(Locale.ROOT, "  %9s  %s: %s", move, result.qualifiedName(), failedWhat(result)));
+        }
+        return lines;
+    }
+
+    /** What failed in a result: {@code time REGRESSION, traffic REGRESSION, @ExpectFasterThan MISSED}. */
+    private static String failedWhat(ReportedResult result) {
+        final List<String> parts = new ArrayList<>();
+        result.metrics().stream().filter(ReportedMetric::failed)
+                .forEach(metric -> parts.add(metric.id() + " " + metric.verdict()));
+        result.expectations().stream().filter(ReportedExpectation::failed)
+                .forEach(expectation -> parts.add("@ExpectFasterThan " + expectation.other() + " "
+                        + expectation.verdict()));
+        result.scaling().filter(ReportedScaling::failed)
+                .ifPresent(scaling -> parts.add("@ExpectScaling " + scaling.verdict()));
+        return String.join(", ", parts);
     }
 
     /** The line of a benchmark's {@code @ExpectScaling}, printed after the benchmark line that completed it. */
@@ -118,6 +170,10 @@ public final class ResultRows {
         return fails ? " (failed)" : warns ? " (warning)" : "";
     }
 
+    private static String marker(ReportedMetric metric) {
+        return metric.informed() ? " (information)" : marker(metric.failed(), metric.warned());
+    }
+
     /**
      * The headline verdict with what it did (failed, warning, recorded), any other metric that
      * failed or warned, and the note.
@@ -125,17 +181,14 @@ public final class ResultRows {
     static String verdict(ReportedResult result) {
         final ReportedMetric headline = result.headline();
         final StringBuilder text = new StringBuilder(headline.verdict());
-        if (headline.failed()) {
-            text.append(" (failed)");
-        } else if (headline.warned()) {
-            text.append(" (warning)");
+        if (headline.failed() || headline.warned() || headline.informed()) {
+            text.append(marker(headline));
         } else if (result.baselineWritten()) {
             text.append(" (recorded)");
         }
         for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
-            if (other.failed() || other.warned()) {
-                text.append("; ").append(other.id()).append(' ').append(other.verdict())
-                        .append(marker(other.failed(), other.warned()));
+            if (other.failed() || other.warned() || other.informed()) {
+                text.append("; ").append(other.id()).append(' ').append(other.verdict()).append(marker(other));
             }
         }
         if (!result.note().isEmpty()) {

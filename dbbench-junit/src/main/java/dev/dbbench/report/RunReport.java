@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
 import dev.dbbench.evaluate.BenchmarkResult;
 
@@ -55,7 +56,7 @@ public final class RunReport implements AutoCloseable {
             return;
         }
         closed = true;
-        final Report report = Report.of(results, startedAt)
+        final Report report = Report.of(results, startedAt).withInvocation(Invocation.current())
                 .withHistory(options.history().map(History::read).orElseGet(History::none));
         final ReportFiles files = new ReportFiles(options.directory(), fileSuffix, options.artifact());
         final String table = files.write(report, jobSummary);

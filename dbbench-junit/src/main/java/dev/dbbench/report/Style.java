@@ -17,26 +17,30 @@ final class Style {
             .meta{color:#5f6368;margin:2px 0}.why{margin:4px 0}.note{color:#5f6368}
             .counts a{display:inline-block;font-size:16px;font-weight:600;margin-right:18px}
             .counts a.fail,.badge.fail,li.fails b{color:#b00020}.counts a.warn,.badge.warn{color:#9a5b00}\
-            .counts a.pass,.badge.pass{color:#1b6e3a}.badge.new{color:#455a64}
+            .counts a.pass,.badge.pass{color:#1b6e3a}.badge.new{color:#455a64}.counts a.info,.badge.info{color:#1a5fb4}
             table{border-collapse:collapse;margin:6px 0;background:#fff}
             th,td{border:1px solid #dde1e6;padding:3px 7px;text-align:left;vertical-align:top}
             th{background:#eef1f4;font-weight:600}td.num{text-align:right;white-space:nowrap}
-            table.overview{display:block;overflow-x:auto;max-width:100%}table.overview td{white-space:nowrap}
+            table.overview{display:block;overflow-x:auto;max-width:100%}table.overview td{white-space:nowrap}\
+            table.overview td.why{white-space:normal;min-width:18em;max-width:34em;font-size:13px}\
+            table.overview td.verdict{font-weight:600;white-space:normal;min-width:8em;max-width:14em}td.verdict.fail{color:#b00020;background:#fbe4e1}\
+            td.verdict.warn{color:#9a5b00;background:#fdf3dc}
             tr.fail td:first-child{border-left:3px solid #b00020}tr.warn td:first-child{border-left:3px solid #9a5b00}
             section.bench{background:#fff;border:1px solid #dde1e6;border-left:5px solid #1b6e3a;border-radius:4px;\
             padding:12px 16px;margin:18px 0}
             section.bench{content-visibility:auto;contain-intrinsic-size:auto 900px}
             section.bench.fail{border-left-color:#b00020}section.bench.warn{border-left-color:#9a5b00}\
-            section.bench.new{border-left-color:#90a4ae}
+            section.bench.new{border-left-color:#90a4ae}section.bench.info{border-left-color:#1a5fb4}
             .target{color:#5f6368;font-weight:400}
             .badge{font-size:12px;font-weight:600;padding:1px 6px;border-radius:3px;background:#e6f4ea}
-            .badge.fail{background:#fce8e6}.badge.warn{background:#fef7e0}.badge.new{background:#eceff1}
+            .badge.fail{background:#fce8e6}.badge.warn{background:#fef7e0}.badge.new{background:#eceff1}\
+            .badge.info{background:#e8f0fe}
             .charts{display:flex;flex-wrap:wrap;gap:4px 18px}figure{margin:6px 0}
             figcaption{color:#5f6368;font-size:12px}
             svg.chart{max-width:100%;height:auto;font-size:11px}svg text{fill:#3c4043}svg g.ticks text{text-anchor:middle}\
             svg text.end{text-anchor:end}
             path.dots{fill:none;stroke-width:6;stroke-linecap:round;stroke-opacity:.65}path.dots.base{stroke:#80868b}\
-            path.dots.pass,path.dots.new{stroke:#1a73e8}path.dots.fail{stroke:#b00020}path.dots.warn{stroke:#e37400}\
+            path.dots.pass,path.dots.new,path.dots.info{stroke:#1a73e8}path.dots.fail{stroke:#b00020}path.dots.warn{stroke:#e37400}\
             circle.pass,circle.run{fill:#1a73e8}circle.fail{fill:#b00020}circle.warn{fill:#e37400}circle.now{fill:#1d2125}
             line.median{stroke:#1d2125;stroke-width:2}path.axis{fill:none;stroke:#9aa0a6}\
             line.baseline{stroke:#80868b;stroke-dasharray:4 3}polyline.trend{fill:none;stroke:#1a73e8;stroke-width:1.5}\

@@ -6,10 +6,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.config.CountMode;
 import dev.dbbench.engine.Closer;
@@ -18,6 +20,7 @@ import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Evaluator;
 import dev.dbbench.evaluate.ExpectationEvaluator;
@@ -101,15 +104,15 @@ public final class BenchmarkRun {
                     beforeSample, arguments.database(target), watchdog,
                     () -> injected.requireNoOpenTransaction("after the capture call"));
             final SortedMap<String, String> environment = environment();
-            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment)
+            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment, run.machine())
                     .withAll(captured), environment), instance, ownArguments, baseline);
             // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
             // so every run measures the same conditions.
             final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
                     baseline, () -> sampled(closed(injected, "after its confirmation re-run", sampler.run(own)),
-                            reading, environment),
+                            reading, environment, run.machine()),
                     () -> sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)),
-                            reading, environment));
+                            reading, environment, run.machine()));
             return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
                     .evaluate(result.id(), pairs(others, own, samples, sampler)));
         }
@@ -141,8 +144,8 @@ public final class BenchmarkRun {
      * and allocations where the JVM counts them.
      */
     private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
-            SortedMap<String, String> environment) {
-        final Timings time = Timings.of(samples, reading, Instant.now(), HostFingerprint.machine(),
+            SortedMap<String, String> environment, MachineId machine) {
+        final Timings time = Timings.of(samples, reading, Instant.now(), machine.stored(),
                 HostFingerprint.cpu(environment));
         MetricValues values = MetricValues.empty().with(Metrics.TIME, time);
         if (samples.clients().isPresent()) {
@@ -164,9 +167,12 @@ public final class BenchmarkRun {
      */
     private Measurement counted(Measurement measured, Object instance, Object[] ownArguments,
             Optional<BaselineFile> baseline) throws Throwable {
-        if (target.kind() != EngineKind.POSTGRES
-                || run.settings().engineOptions().counting().mode() == CountMode.OFF) {
+        if (target.kind() != EngineKind.POSTGRES) {
             return measured;
+        }
+        if (run.settings().engineOptions().counting().mode() == CountMode.OFF) {
+            return new Measurement(measured.values(), measured.environment(), measured.unmeasured(),
+                    new TreeMap<>(Map.of(Metrics.INSTRUCTIONS.id(), ConfigKeys.COUNT_INSTRUCTIONS + "=off")));
         }
         final ScratchDatabase database = arguments.database(target);
         final Optional<InstructionCounting> counting = database.instructionCounting();

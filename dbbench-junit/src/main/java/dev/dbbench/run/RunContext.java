@@ -1,6 +1,11 @@
 package dev.dbbench.run;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +14,7 @@ import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.dbbench.baseline.BaselineStore;
+import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.Settings;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EnginePool;
@@ -16,6 +22,7 @@ import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.Engines;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.env.MachineId;
 import dev.dbbench.evaluate.BaselineRecorder;
 import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
@@ -33,17 +40,21 @@ public final class RunContext implements AutoCloseable {
     private final Settings settings;
     private final EnginePool pool;
     private final Gate gate;
+    private final MachineId machine;
     private final BaselineRecorder recorder;
     private final RunReport report;
     private final Closer closer = new Closer();
     private final Map<EngineTarget, SortedMap<String, Double>> rulers = new ConcurrentHashMap<>();
 
-    private RunContext(Settings settings, RunReport report, Engines engines) {
+    private RunContext(Settings settings, RunReport report, Engines engines, PrintStream console) {
         this.settings = settings;
         final Settings.BaselinePolicy policy = settings.baselines();
         this.gate = new Gate(policy.mode(), policy.failOnMissing(), policy.timeGate(), settings.inCi());
+        this.machine = MachineId.here(policy.machine());
         this.recorder = new BaselineRecorder(new BaselineStore(policy.directory()), policy.mode(),
                 policy.failOnMissing(), policy.runs());
+        // Closed after the report, so the job summary shows the results table first.
+        closer.register(() -> baselineChanges(console));
         this.report = closer.register(report);
         this.pool = closer.register(new EnginePool(target -> {
             final EngineServer server = engines.start(target);
@@ -70,7 +81,25 @@ public final class RunContext implements AutoCloseable {
         settings.warnings().forEach(console::println);
         final RunReport report = new RunReport(settings.report(), "1".equals(fork) ? "" : "-" + fork,
                 RunReport.githubJobSummary(), console);
-        return new RunContext(settings, report, new Engines(settings.engineOptions()));
+        return new RunContext(settings, report, new Engines(settings.engineOptions()), console);
+    }
+
+    /**
+     * What an update run did to each entry, rewritten with what moved or kept, on the console and in
+     * the GitHub Actions job summary, so the pull request's reviewer reads "instructions +3.1 %".
+     */
+    private void baselineChanges(PrintStream console) throws IOException {
+        final String markdown = recorder.mode() == BaselineMode.UPDATE ? recorder.changes().markdown() : "";
+        if (markdown.isEmpty()) {
+            return;
+        }
+        console.print("\n" + markdown);
+        console.flush();
+        final Optional<Path> summary = RunReport.githubJobSummary();
+        if (summary.isPresent()) {
+            Files.writeString(summary.get(), "\n" + markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        }
     }
 
     /** The facts the run summary shows per started server; absent ones are left out. */
@@ -148,6 +177,11 @@ public final class RunContext implements AutoCloseable {
 
     Gate gate() {
         return gate;
+    }
+
+    /** The machine this run's timings are taken on, as their recorded runs name it. */
+    MachineId machine() {
+        return machine;
     }
 
     BaselineRecorder recorder() {

@@ -4,7 +4,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
 
-import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
 
 /**
@@ -49,10 +49,24 @@ public record BenchmarkSpec(Class<?> testClass, Method method, Sampling sampling
                 beforeSample, tolerances, scale, value);
     }
 
-    /** The Maven command that rewrites exactly this benchmark's baseline entries. */
+    /**
+     * The command that rewrites this benchmark's baseline entries: dbbench-maven-plugin's accept
+     * goal, which runs it again with the profiles and properties of this run (results.json records
+     * them); plus what the user must add where the run could not record it.
+     */
     public String acceptCommand() {
+        return acceptCommand(Invocation.current());
+    }
+
+    String acceptCommand(Invocation invocation) {
         final String binaryName = testClass.getName();
-        return "mvn verify -D" + ConfigKeys.BASELINE_MODE + "=update -Dtest='"
-                + binaryName.substring(binaryName.lastIndexOf('.') + 1) + "#" + method.getName() + "'";
+        final StringBuilder command = new StringBuilder("mvn dbbench:accept -Ddbbench.accept.benchmarks='")
+                .append(binaryName.substring(binaryName.lastIndexOf('.') + 1)).append('#').append(method.getName())
+                .append('\'');
+        if (invocation.profiles().isEmpty()) {
+            command.append(" -P<the profiles of this run, if any: it was not started by mvn, which records them>");
+        }
+        invocation.omitted().forEach(name -> command.append(" -D").append(name).append("=..."));
+        return command.toString();
     }
 }

@@ -15,7 +15,9 @@ import dev.dbbench.api.MaxStatements;
 import dev.dbbench.api.NoSeqScan;
 import dev.dbbench.api.SampleTimer;
 import dev.dbbench.api.UsesIndex;
+import dev.dbbench.config.ConfigSource;
 import dev.dbbench.config.Settings;
+import dev.dbbench.text.Figures;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -49,7 +51,8 @@ public final class SpecFactory {
                         defaults.timeoutSeconds())),
                 threads(where, method, annotation.threads(), defaults.threads()));
         final TimingRule rule = new TimingRule(
-                attribute(where, "thresholdPercent", annotation.thresholdPercent(), 0, defaults.thresholdPercent()),
+                percent(where, "thresholdPercent", annotation.thresholdPercent(), DbBenchmark.DEFAULT,
+                        defaults.thresholdPercent()),
                 defaults.alpha(), defaults.noiseFloorPercent(), defaults.rulerMaxDriftPercent(), defaults.normalize(),
                 defaults.environmentMismatch());
         final List<EngineTarget> methodTargets = targets.targets(testClass, method);
@@ -72,20 +75,23 @@ public final class SpecFactory {
         }
         final String where = "@CountTolerance on " + testClass.getSimpleName() + "." + method.getName() + "()";
         return new Settings.Tolerances(
-                percent(where, "instructionsPercent", declared.get().instructionsPercent(),
+                percent(where, "instructionsPercent", declared.get().instructionsPercent(), CountTolerance.DEFAULT,
                         configured.instructionsPercent()),
-                percent(where, "bytesPercent", declared.get().bytesPercent(), configured.bytesPercent()),
-                percent(where, "allocationsPercent", declared.get().allocationsPercent(),
+                percent(where, "bytesPercent", declared.get().bytesPercent(), CountTolerance.DEFAULT,
+                        configured.bytesPercent()),
+                percent(where, "allocationsPercent", declared.get().allocationsPercent(), CountTolerance.DEFAULT,
                         configured.allocationsPercent()));
     }
 
-    private static double percent(String where, String attribute, double declared, double configured) {
-        if (declared == CountTolerance.DEFAULT) {
+    /** A percentage attribute, or the configured value where the attribute holds its "not set" marker. */
+    private static double percent(String where, String attribute, double declared, double notSet,
+            double configured) {
+        if (declared == notSet) {
             return configured;
         }
-        if (!(declared >= 0 && declared < 100)) {
-            throw new DbBenchConfigurationException(where + " must declare " + attribute + " from 0 to 100"
-                    + " (exclusive) but was " + declared);
+        if (!(declared >= 0 && Double.isFinite(declared))) {
+            throw new DbBenchConfigurationException(where + " must declare " + attribute + " as "
+                    + ConfigSource.PERCENTAGE + " but was " + Figures.decimal(declared));
         }
         return declared;
     }

@@ -63,8 +63,9 @@ public final class TargetResolver {
         if (injecting.size() != 1) {
             throw new DbBenchConfigurationException(testClass.getSimpleName() + " runs on " + injecting.size()
                     + " engine targets that inject " + type.getSimpleName() + " " + injecting + ", so a class-level"
-                    + " method cannot know which database to use; declare the parameter on a @BeforeEach method or a"
-                    + " benchmark instead");
+                    + " method cannot know which database to use; fill each target's database in a @DbFixture method"
+                    + " instead, which dbbench calls once per fresh database with that database's "
+                    + type.getSimpleName() + ", or declare the parameter on a benchmark");
         }
         return injecting.get(0);
     }

@@ -13,11 +13,11 @@ import dev.dbbench.config.EnvironmentPolicy;
  * @param normalize whether timing ratios are divided by the ruler ratio
  * @param environment whether timings are compared with a baseline from another engine or CPU
  */
-public record TimingRule(int thresholdPercent, double alpha, int noiseFloorPercent, int maxRulerDriftPercent,
+public record TimingRule(double thresholdPercent, double alpha, double noiseFloorPercent, double maxRulerDriftPercent,
         boolean normalize, EnvironmentPolicy environment) {
 
     public TimingRule {
-        if (thresholdPercent < 0 || noiseFloorPercent < 0 || maxRulerDriftPercent < 0) {
+        if (!(thresholdPercent >= 0 && noiseFloorPercent >= 0 && maxRulerDriftPercent >= 0)) {
             throw new IllegalArgumentException("percentages must be >= 0: threshold " + thresholdPercent
                     + ", noise floor " + noiseFloorPercent + ", ruler drift " + maxRulerDriftPercent);
         }

@@ -1,5 +1,6 @@
 package dev.dbbench.text;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -58,6 +59,20 @@ public final class Figures {
     /** A fraction as a percentage with one decimal, such as {@code 12.5%}. */
     public static String percent(double fraction) {
         return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    /**
+     * A percentage as configured, such as {@code 25%} or {@code 2.5%}: the digits it was given with,
+     * without trailing zeros.
+     */
+    public static String percentage(double percent) {
+        return decimal(percent) + "%";
+    }
+
+    /** A number as it was given, without trailing zeros: {@code 25}, {@code 2.5}. */
+    public static String decimal(double value) {
+        return Double.isFinite(value) ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+                : String.valueOf(value);
     }
 
     /** A count with thousands separators, such as {@code 324,083,677}. */

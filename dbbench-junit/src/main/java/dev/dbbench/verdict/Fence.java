@@ -3,6 +3,7 @@ package dev.dbbench.verdict;
 import java.util.List;
 import java.util.Locale;
 
+import dev.dbbench.stats.Summary;
 import dev.dbbench.text.Figures;
 import org.apache.commons.statistics.distribution.TDistribution;
 
@@ -11,17 +12,27 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * the baseline's recorded runs. A timing change counts only beyond both this fence and the
  * benchmark's threshold, so a benchmark whose runs spread widely gets a wide fence, and says so.
  *
- * <p>The fence is a one-sided prediction bound for the median of one more run on the log scale:
- * with the log medians {@code x_1..x_N} of the recorded runs (mean {@code m}, standard deviation
- * {@code s}, both taken relative to the pooled baseline median), the upper fence is
- * {@code exp(m + t(1 - level, N - 1) * s * sqrt(1 + 1/N))} and the lower one its mirror. Student's
- * t makes few runs pay for how little they tell about the spread: with 5 runs and the default level
- * the fence lies 7.9 standard deviations out, with 10 runs 4.5, with 20 runs 3.7. Run medians, not
- * samples, carry the spread that matters: samples of one run share one moment of the machine, while
- * the next run will be taken at another one (see docs/verdict-evaluation.md, "Run-to-run fence").
+ * <p>The fence is a one-sided prediction bound for the median of one more run on the log scale, made
+ * robust so that a handful of runs gives a bounded and honest fence. With the log medians
+ * {@code x_1..x_N} of the recorded runs taken relative to the pooled baseline median:
+ * <ul>
+ *   <li>the centre {@code c} is their median and their spread {@code r} is 1.4826 times their median
+ *       absolute deviation from it, so one outlying run moves neither;</li>
+ *   <li>the spread the fence uses is shrunk toward a documented prior spread {@link #PRIOR_SPREAD},
+ *       weighted as {@link #PRIOR_WEIGHT} degrees of freedom:
+ *       {@code s^2 = (w * p^2 + (N - 1) * r^2) / (w + N - 1)}, so three runs that happen to agree do
+ *       not claim a spread of nothing, and three runs that disagree do not open the fence to 10,000x
+ *       as Student's t with two degrees of freedom would;</li>
+ *   <li>the upper fence is {@code exp(c + t(1 - level, w + N - 1) * s * sqrt(1 + 1/N))}, the lower one
+ *       its mirror, and neither lies inside the recorded runs: the fence reaches at least the slowest
+ *       and the fastest run's ratio, since an unchanged run has landed there.</li>
+ * </ul>
+ * Run medians, not samples, carry the spread that matters: samples of one run share one moment of
+ * the machine, while the next run will be taken at another one (see docs/time-verdicts.md, "Fences").
  *
  * @param runs how many recorded runs the fence rests on; below 2 there is no fence
- * @param spread standard deviation of the runs' log medians, about their relative spread
+ * @param spread the runs' own robust spread: 1.4826 times the median absolute deviation of their log
+ *     medians, about their relative spread (before the prior)
  * @param upper the slowest ratio to the baseline median an unchanged run is predicted to reach
  * @param lower the fastest ratio likewise
  * @param level the one-sided probability of an unchanged run landing beyond either bound
@@ -35,6 +46,19 @@ public record Fence(int runs, double spread, double upper, double lower, double 
      * medians are log-normal, for the false-failure target of 0.1 % per run (the harness's choice).
      */
     public static final double DEFAULT_LEVEL = 0.001;
+
+    /**
+     * The spread between runs assumed before any are seen, as a standard deviation of log medians:
+     * the median robust spread of the example suite's 48 benchmarks over ten runs, each from a fresh
+     * JVM and server on one machine (docs/time-verdicts.md, "Fences").
+     */
+    public static final double PRIOR_SPREAD = 0.10;
+
+    /** How many degrees of freedom the prior spread weighs, as if {@code PRIOR_WEIGHT + 1} runs had shown it. */
+    public static final int PRIOR_WEIGHT = 4;
+
+    /** 1.4826 times the median absolute deviation estimates the standard deviation of a normal sample. */
+    private static final double MAD_TO_SD = 1.4826;
 
     private static final double TOLERANCE = 1e-9;
 
@@ -64,22 +88,24 @@ public record Fence(int runs, double spread, double upper, double lower, double 
                     ? Math.log(run.median() / run.slices()) - Math.log(pooledMedian / pooledSlices)
                     : Math.log(run.median() / pooledMedian);
         }
-        double mean = 0;
-        for (double log : logs) {
-            mean += log / logs.length;
-        }
-        double squares = 0;
-        for (double log : logs) {
-            squares += (log - mean) * (log - mean);
-        }
-        final double sd = Math.sqrt(squares / (logs.length - 1));
-        final double reach = factor(runs.size(), level) * sd;
-        return new Fence(runs.size(), sd, Math.exp(mean + reach), Math.exp(mean - reach), level, normalized);
+        final Summary summary = Summary.of(logs);
+        final double centre = summary.median();
+        final double spread = MAD_TO_SD * summary.mad();
+        final int n = runs.size();
+        final double shrunk = Math.sqrt((PRIOR_WEIGHT * PRIOR_SPREAD * PRIOR_SPREAD + (n - 1) * spread * spread)
+                / (PRIOR_WEIGHT + n - 1));
+        final double reach = factor(n, level) * shrunk;
+        return new Fence(n, spread, Math.exp(Math.max(centre + reach, summary.max())),
+                Math.exp(Math.min(centre - reach, summary.min())), level, normalized);
     }
 
-    /** How many standard deviations of the runs' log medians the fence lies from their mean. */
+    /**
+     * How many (shrunk) standard deviations of the runs' log medians the fence lies from their centre:
+     * Student's t with the prior's degrees of freedom added to the runs', times {@code sqrt(1 + 1/N)}.
+     */
     public static double factor(int runs, double level) {
-        return TDistribution.of(runs - 1).inverseSurvivalProbability(level) * Math.sqrt(1 + 1.0 / runs);
+        return TDistribution.of(PRIOR_WEIGHT + runs - 1).inverseSurvivalProbability(level)
+                * Math.sqrt(1 + 1.0 / runs);
     }
 
     /** Whether the baseline's runs give a fence at all. */

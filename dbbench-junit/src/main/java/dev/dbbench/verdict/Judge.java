@@ -139,7 +139,7 @@ public final class Judge {
         if (beyondSlower && comparison.pSlower() < rule.alpha()
                 && above(comparison.ratioLow(), rule.noiseFloorPercent())) {
             return new Outcome(Verdict.REGRESSION, "median " + Figures.ratio(ratio) + " the baseline's, beyond +"
-                    + rule.thresholdPercent() + "%" + beyond + ", p = " + Figures.pValue(comparison.pSlower())
+                    + Figures.percentage(rule.thresholdPercent()) + beyond + ", p = " + Figures.pValue(comparison.pSlower())
                     + ", interval " + interval(comparison));
         }
         if (beyondFaster && comparison.pFaster() < rule.alpha()
@@ -153,13 +153,13 @@ public final class Judge {
                 || !fence.beyondFaster(comparison.ratioLow());
         if (highWithin && lowWithin) {
             return new Outcome(Verdict.PASS, "interval " + interval(comparison) + " within ±"
-                    + rule.thresholdPercent() + "%" + (fence.applies() ? " or the runs' fence "
+                    + Figures.percentage(rule.thresholdPercent()) + (fence.applies() ? " or the runs' fence "
                     + Figures.interval(fence.lower(), fence.upper()) : ""));
         }
         if (beyondThresholdSlower && !fence.beyondSlower(ratio)
                 || beyondThresholdFaster && !fence.beyondFaster(ratio)) {
             return new Outcome(Verdict.INCONCLUSIVE, "median " + Figures.ratio(ratio) + " the baseline's, beyond ±"
-                    + rule.thresholdPercent() + "% but within the fence its recorded runs set (" + fence.describe()
+                    + Figures.percentage(rule.thresholdPercent()) + " but within the fence its recorded runs set (" + fence.describe()
                     + "): unchanged code has landed this far");
         }
         return new Outcome(Verdict.INCONCLUSIVE,
@@ -198,7 +198,7 @@ public final class Judge {
         final Outcome raw = outcomeOf(currentSamples, recorded, rawFence);
         final Outcome divided = outcomeOf(scaled(currentSamples, 1 / rulerRatio), recorded, fence);
         final String moved = "the machine-speed ruler moved " + Figures.ratio(rulerRatio) + " (more than "
-                + rule.maxRulerDriftPercent() + "%)";
+                + Figures.percentage(rule.maxRulerDriftPercent()) + ")";
         if (isFinding(raw.verdict()) && divided.verdict() == raw.verdict()) {
             return new Outcome(raw.verdict(), raw.reason() + "; " + moved + ", and divided by it still "
                     + divided.reason());
@@ -241,8 +241,8 @@ public final class Judge {
             final double p = beyondSlower ? comparison.pSlower() : comparison.pFaster();
             return "median " + Figures.ratio(comparison.ratio()) + " the baseline's, but " + (p >= rule.alpha()
                     ? "p = " + Figures.pValue(p) + " is not below " + rule.alpha()
-                    : "the interval " + interval(comparison) + " does not clear the " + rule.noiseFloorPercent()
-                            + "% noise floor");
+                    : "the interval " + interval(comparison) + " does not clear the " + Figures.percentage(rule.noiseFloorPercent())
+                            + " noise floor");
         }
         final double halfWidth = Figures.logHalfWidth(comparison.ratioLow(), comparison.ratioHigh());
         final double room = Math.log(limit) - Math.abs(Math.log(comparison.ratio()));
@@ -250,7 +250,7 @@ public final class Judge {
                 ? "; about " + (int) Math.ceil(samples * Math.pow(halfWidth / room, 2)) + " samples would tell"
                 : "";
         return "interval " + interval(comparison) + " too wide to rule out a change beyond ±"
-                + rule.thresholdPercent() + "%" + more;
+                + Figures.percentage(rule.thresholdPercent()) + more;
     }
 
     /**
@@ -268,12 +268,12 @@ public final class Judge {
      * Whether a ratio is more than {@code percent} above 1, compared on the percent scale with a
      * tolerance far below any real difference, so 136/100 against +36% is not a rounding accident.
      */
-    static boolean above(double ratio, int percent) {
+    static boolean above(double ratio, double percent) {
         return ratio * 100 > 100 + percent + TOLERANCE;
     }
 
     /** Whether a ratio is below {@code 1 / (1 + percent/100)}, with the same tolerance. */
-    static boolean below(double ratio, int percent) {
+    static boolean below(double ratio, double percent) {
         return ratio * (100 + percent) < 100 - TOLERANCE;
     }
 

@@ -48,7 +48,7 @@ public record Judgement(
         return comparison.map(Comparison::ratio).orElse(Double.NaN);
     }
 
-    public int thresholdPercent() {
+    public double thresholdPercent() {
         return rule.thresholdPercent();
     }
 

@@ -49,6 +49,18 @@ public final class RelativeJudge {
                 Summary.of(otherSide).median(), reason, Optional.empty());
     }
 
+    /**
+     * An unclear pass extended by a second interleaved pass: the verdict of both passes' pairs together,
+     * which a first pass of few or noisy pairs could not give.
+     *
+     * @param pooled the judgement of the first pass's pairs and the second's, one after another
+     */
+    public static ExpectationJudgement extended(ExpectationJudgement first, ExpectationJudgement pooled) {
+        return new ExpectationJudgement(pooled.verdict(), pooled.speedup(), pooled.comparison(), pooled.factor(),
+                pooled.thisMedian(), pooled.otherMedian(), "unclear in one pass (" + first.reason()
+                        + "); over two interleaved passes: " + pooled.reason(), Optional.of(first));
+    }
+
     /** A miss stands only when its re-run misses too. */
     public static ExpectationJudgement confirm(ExpectationJudgement first, ExpectationJudgement rerun) {
         final ExpectationVerdict verdict = rerun.verdict() == ExpectationVerdict.MISSED
@@ -59,18 +71,24 @@ public final class RelativeJudge {
                 rerun.thisMedian(), rerun.otherMedian(), reason, Optional.of(first));
     }
 
-    /** Interval width shrinks with the square root of the sample count; say roughly how many would settle it. */
+    /**
+     * Roughly how many samples per side would settle it. The interval's reach from the speed-up toward
+     * the factor shrinks with the square root of the sample count; the interval need not be symmetric,
+     * so the side facing the factor is the one that must clear it.
+     */
     private String moreSamples(Comparison comparison, double factor, int samples) {
         if (Double.isInfinite(comparison.ratioHigh())) {
             return "; a " + Math.round(confidence * 100) + "% interval needs at least "
                     + PairedComparator.pairsNeededFor(confidence) + " samples per side";
         }
-        final double halfWidth = (Math.log(comparison.ratioHigh()) - Math.log(comparison.ratioLow())) / 2;
-        final double distance = Math.abs(Math.log(comparison.ratio()) - Math.log(factor));
+        final double ratio = comparison.ratio();
+        final double reach = ratio >= factor ? Math.log(ratio) - Math.log(comparison.ratioLow())
+                : Math.log(comparison.ratioHigh()) - Math.log(ratio);
+        final double distance = Math.abs(Math.log(ratio) - Math.log(factor));
         if (distance <= 0) {
-            return "";
+            return "; the speed-up sits on the factor: no sample count would tell";
         }
-        final int needed = (int) Math.ceil(samples * Math.pow(halfWidth / distance, 2));
-        return needed > samples ? "; about " + needed + " samples per side would tell" : "";
+        final int needed = Math.max(samples + 1, (int) Math.ceil(samples * Math.pow(reach / distance, 2)));
+        return "; about " + needed + " samples per side would tell";
     }
 }

@@ -1,18 +1,21 @@
 package dev.dbbench.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.dbbench.api.ConfigKeys;
+import dev.dbbench.api.DbBenchConfigurationException;
 import org.junit.jupiter.api.Test;
 
 /**
  * Where the external servers' secrets come from: the environment variables win over the
  * configuration parameters, and a secret given as a system property in CI is warned about, since
- * Maven Surefire writes system properties into target/surefire-reports.
+ * Maven Surefire writes system properties into target/surefire-reports. And the names that changed:
+ * old ones are still read and said to be deprecated; every percentage is parsed alike.
  */
 class SettingsTest {
 
@@ -121,6 +124,61 @@ class SettingsTest {
         parameters.clear();
         environment.put(ConfigKeys.MONGODB_URI_ENV, MONGO_URI);
         assertThat(settings().warnings()).as("in CI, from the environment").isEmpty();
+    }
+
+    @Test
+    void theOldRecordMissingModeIsReadAsRecordingWhatIsMissingAndSaidToBeDeprecated() {
+        parameters.put(ConfigKeys.BASELINE_MODE, "record-missing");
+        environment.put("CI", "true");
+
+        assertThat(settings().baselines().mode()).isEqualTo(BaselineMode.COMPARE);
+        assertThat(settings().baselines().failOnMissing()).isFalse();
+        assertThat(settings().warnings()).singleElement().asString()
+                .contains("dbbench.baseline.mode=record-missing is deprecated")
+                .contains("dbbench.baseline.missing=record");
+    }
+
+    @Test
+    void theOldRecordMissingModeContradictingMissingFailIsAnError() {
+        parameters.put(ConfigKeys.BASELINE_MODE, "record-missing");
+        parameters.put(ConfigKeys.BASELINE_MISSING, "fail");
+
+        assertThatThrownBy(() -> settings().baselines()).isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessageContaining("contradict each other");
+    }
+
+    @Test
+    void everyPercentageIsOneKindOfNumber() {
+        parameters.put(ConfigKeys.THRESHOLD_PERCENT, "12.5");
+        parameters.put(ConfigKeys.NOISE_FLOOR_PERCENT, "2.5");
+        parameters.put(ConfigKeys.RULER_MAX_DRIFT_PERCENT, "150");
+        parameters.put(ConfigKeys.TOLERANCE_INSTRUCTIONS_PERCENT, "0.5");
+
+        final Settings.BenchmarkDefaults defaults = settings().benchmarks();
+
+        assertThat(defaults.thresholdPercent()).isEqualTo(12.5);
+        assertThat(defaults.noiseFloorPercent()).isEqualTo(2.5);
+        assertThat(defaults.rulerMaxDriftPercent()).isEqualTo(150);
+        assertThat(defaults.tolerances().instructionsPercent()).isEqualTo(0.5);
+        for (String key : new String[] {ConfigKeys.THRESHOLD_PERCENT, ConfigKeys.TOLERANCE_BYTES_PERCENT}) {
+            parameters.put(key, "-1");
+            assertThatThrownBy(() -> settings().benchmarks()).as(key).isInstanceOf(DbBenchConfigurationException.class)
+                    .hasMessage("configuration parameter " + key + " must be a percentage >= 0, such as 25 or 2.5"
+                            + " but was '-1'");
+            parameters.remove(key);
+        }
+    }
+
+    @Test
+    void aMachineNameIsTakenAsGivenAndABadOneIsRefused() {
+        assertThat(settings().baselines().machine()).isEmpty();
+        parameters.put(ConfigKeys.MACHINE, " bench-runner-1 ");
+        assertThat(settings().baselines().machine()).contains("bench-runner-1");
+
+        parameters.put(ConfigKeys.MACHINE, "bench runner");
+        assertThatThrownBy(() -> settings().baselines()).isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessage("configuration parameter dbbench.machine must be a name of letters, digits, '.', '_' and"
+                        + " '-', starting with a letter or digit, up to 64 characters but was 'bench runner'");
     }
 
     private void externalPostgres() {

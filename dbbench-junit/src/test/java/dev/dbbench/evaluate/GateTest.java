@@ -3,12 +3,20 @@ package dev.dbbench.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 
+import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineStore;
+import dev.dbbench.baseline.EntryChange;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.Choices;
 import dev.dbbench.config.TimeGate;
+import dev.dbbench.metric.MetricValues;
+import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.Timings;
 import dev.dbbench.verdict.ExpectationVerdict;
 import dev.dbbench.verdict.ScalingVerdict;
 import dev.dbbench.verdict.Verdict;
@@ -18,8 +26,12 @@ class GateTest {
 
     private static final boolean CI = true;
     private static final boolean DEVELOPER = false;
-    private static final boolean HAS_ENTRY = true;
-    private static final boolean NO_ENTRY = false;
+    private static final Optional<BaselineEntry> HAS_ENTRY = Optional.of(BaselineEntry.of("lookup", "pg",
+            Instant.parse("2026-01-01T00:00:00Z"), MetricValues.empty().with(Metrics.TIME,
+                    new Timings(5, 1, new double[] {100, 110, 120}, new TreeMap<>())), new TreeMap<>()));
+    private static final Optional<BaselineEntry> NO_ENTRY = Optional.empty();
+    private static final EntryChange MOVED = new EntryChange(List.of("time 100 ns -> 150 ns (+50.0 %)"));
+    private static final EntryChange UNMOVED = new EntryChange(List.of());
 
     @Test
     void compareFailsConfirmedRegressionsAndWarnsOnInconclusiveOnes() {
@@ -29,7 +41,7 @@ class GateTest {
         assertThat(gate.decide(Verdict.INCONCLUSIVE, true)).isEqualTo(Decision.WARN);
         assertThat(gate.decide(Verdict.PASS, true)).isEqualTo(Decision.NONE);
         assertThat(gate.decide(Verdict.IMPROVEMENT, true)).isEqualTo(Decision.NONE);
-        assertThat(recorder(BaselineMode.COMPARE, false).writes(HAS_ENTRY)).isFalse();
+        assertThat(recorder(BaselineMode.COMPARE, false).writes(HAS_ENTRY, MOVED)).isFalse();
     }
 
     @Test
@@ -47,10 +59,10 @@ class GateTest {
     void compareRecordsOrFailsMissingBaselinesAsConfigured() {
         assertThat(new Gate(BaselineMode.COMPARE, false, Optional.empty(), DEVELOPER).decide(Verdict.NEW, false))
                 .isEqualTo(Decision.NONE);
-        assertThat(recorder(BaselineMode.COMPARE, false).writes(NO_ENTRY)).isTrue();
+        assertThat(recorder(BaselineMode.COMPARE, false).writes(NO_ENTRY, EntryChange.added())).isTrue();
         assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).decide(Verdict.NEW, false))
                 .isEqualTo(Decision.FAIL);
-        assertThat(recorder(BaselineMode.COMPARE, true).writes(NO_ENTRY)).isFalse();
+        assertThat(recorder(BaselineMode.COMPARE, true).writes(NO_ENTRY, EntryChange.added())).isFalse();
     }
 
     @Test
@@ -61,19 +73,22 @@ class GateTest {
             assertThat(gate.decide(verdict, true)).as(verdict.name()).isEqualTo(Decision.NONE);
             assertThat(gate.confirms(verdict, true)).as(verdict.name()).isFalse();
         }
-        assertThat(recorder(BaselineMode.UPDATE, true).writes(HAS_ENTRY)).isTrue();
-        assertThat(recorder(BaselineMode.UPDATE, true).writes(NO_ENTRY)).isTrue();
+        assertThat(recorder(BaselineMode.UPDATE, true).writes(HAS_ENTRY, MOVED)).isTrue();
+        assertThat(recorder(BaselineMode.UPDATE, true).writes(NO_ENTRY, EntryChange.added())).isTrue();
     }
 
     @Test
-    void recordMissingRecordsOnlyNewEntriesEvenWhenMissingOnesWouldFail() {
-        final Gate gate = new Gate(BaselineMode.RECORD_MISSING, true, Optional.empty(), CI);
+    void updateKeepsAnEntryNothingMovedIn() {
+        assertThat(recorder(BaselineMode.UPDATE, false).writes(HAS_ENTRY, UNMOVED)).isFalse();
+        assertThat(recorder(BaselineMode.COMPARE, false).writes(HAS_ENTRY, MOVED)).isFalse();
+    }
 
-        assertThat(gate.decide(Verdict.NEW, false)).isEqualTo(Decision.NONE);
-        assertThat(recorder(BaselineMode.RECORD_MISSING, true).writes(NO_ENTRY)).isTrue();
-        assertThat(gate.decide(Verdict.REGRESSION, false)).isEqualTo(Decision.FAIL);
-        assertThat(gate.decide(Verdict.PASS, false)).isEqualTo(Decision.NONE);
-        assertThat(recorder(BaselineMode.RECORD_MISSING, true).writes(HAS_ENTRY)).isFalse();
+    @Test
+    void aMetricSwitchedOffIsRemovedByAnUpdateAndOnlyWarnsOtherwise() {
+        assertThat(new Gate(BaselineMode.UPDATE, true, Optional.empty(), CI).decideSwitchedOff())
+                .isEqualTo(Decision.NONE);
+        assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).decideSwitchedOff())
+                .isEqualTo(Decision.WARN);
     }
 
     @Test
@@ -96,14 +111,41 @@ class GateTest {
     }
 
     @Test
-    void warningOnlyTurnsTimingFailuresIntoWarningsButKeepsOffAndExpectations() {
+    void reportedTimingsNeverFailAndInformWhenTheCountsVouch() {
         final Gate failing = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.FAIL), CI);
         final Gate off = new Gate(BaselineMode.COMPARE, false, Optional.of(TimeGate.OFF), CI);
 
-        assertThat(failing.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.WARN);
-        assertThat(failing.warningOnly().confirms(Verdict.REGRESSION, false)).isTrue();
-        assertThat(off.warningOnly().decide(Verdict.REGRESSION, false)).isEqualTo(Decision.NONE);
-        assertThat(failing.decide(ExpectationVerdict.MISSED)).isEqualTo(Decision.FAIL);
+        for (Verdict verdict : new Verdict[] {Verdict.REGRESSION, Verdict.INCONCLUSIVE}) {
+            assertThat(failing.reportingTimings(true).decide(verdict, false)).as(verdict.name())
+                    .isEqualTo(Decision.INFORM);
+            assertThat(failing.reportingTimings(false).decide(verdict, false)).as(verdict.name())
+                    .isEqualTo(Decision.WARN);
+            assertThat(off.reportingTimings(true).decide(verdict, false)).as(verdict.name()).isEqualTo(Decision.NONE);
+        }
+        assertThat(failing.reportingTimings(true).decide(Verdict.PASS, false)).isEqualTo(Decision.NONE);
+        assertThat(failing.reportingTimings(true).decide(Verdict.IMPROVEMENT, false)).isEqualTo(Decision.NONE);
+        // Still confirmed by a re-run, so the report says whether the change held.
+        assertThat(failing.reportingTimings(true).confirms(Verdict.REGRESSION, false)).isTrue();
+        // A missing baseline still fails in CI where missing baselines fail.
+        assertThat(new Gate(BaselineMode.COMPARE, true, Optional.empty(), CI).reportingTimings(true)
+                .decide(Verdict.NEW, false)).isEqualTo(Decision.FAIL);
+    }
+
+    @Test
+    void aMissedExpectationFailsWhateverTheTimeGateAndTheModeSay() {
+        for (BaselineMode mode : BaselineMode.values()) {
+            for (TimeGate timeGate : TimeGate.values()) {
+                final Gate gate = new Gate(mode, false, Optional.of(timeGate), DEVELOPER);
+                final String as = mode.name() + " with dbbench.gate.time=" + timeGate.name();
+
+                assertThat(gate.decide(ExpectationVerdict.MISSED)).as(as).isEqualTo(Decision.FAIL);
+                assertThat(gate.confirms(ExpectationVerdict.MISSED)).as(as).isTrue();
+                assertThat(gate.decide(ExpectationVerdict.INCONCLUSIVE)).as(as).isEqualTo(Decision.WARN);
+                assertThat(gate.decide(ExpectationVerdict.MET)).as(as).isEqualTo(Decision.NONE);
+                assertThat(gate.reportingTimings(true).decide(ExpectationVerdict.MISSED)).as(as)
+                        .isEqualTo(Decision.FAIL);
+            }
+        }
     }
 
     @Test

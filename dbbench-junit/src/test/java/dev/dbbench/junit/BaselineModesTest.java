@@ -28,21 +28,52 @@ class BaselineModesTest {
     Path temp;
 
     @Test
-    void updateRewritesOnlyTheBenchmarksThatRan() throws Exception {
+    void updateRewritesOnlyTheEntryThatMovedAndKeepsEveryOtherByteForByte() throws Exception {
         final FixtureRunner runner = new FixtureRunner(temp);
         runner.run(TwoQueriesCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2));
-        final JsonNode before = read(runner.baselineFile(TwoQueriesCase.class));
-
-        final EngineExecutionResults update = runner.with(ConfigKeys.BASELINE_MODE, "update")
-                .run(TwoQueriesCase.class, "first");
-
-        update.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-        final JsonNode after = read(runner.baselineFile(TwoQueriesCase.class));
-        final String second = "second [postgres 17 embedded]";
+        final Path file = runner.baselineFile(TwoQueriesCase.class);
+        final String before = Files.readString(file);
         final String first = "first [postgres 17 embedded]";
-        assertThat(after.get("benchmarks").get(second)).isEqualTo(before.get("benchmarks").get(second));
-        assertThat(after.get("benchmarks").get(first).get("time").get("samples"))
-                .isNotEqualTo(before.get("benchmarks").get(first).get("time").get("samples"));
+        final String second = "second [postgres 17 embedded]";
+
+        TwoQueriesCase.extraStatement = true;
+        try {
+            runner.with(ConfigKeys.BASELINE_MODE, "update").run(TwoQueriesCase.class)
+                    .testEvents().assertStatistics(stats -> stats.succeeded(2));
+        } finally {
+            TwoQueriesCase.extraStatement = false;
+        }
+
+        final String after = Files.readString(file);
+        assertThat(entryText(after, second)).isEqualTo(entryText(before, second));
+        assertThat(entryText(after, first)).isNotEqualTo(entryText(before, first));
+        assertThat(read(file).get("benchmarks").get(first).get("traffic").get("roundTrips").asInt())
+                .isEqualTo(new ObjectMapper().readTree(before).get("benchmarks").get(first).get("traffic")
+                        .get("roundTrips").asInt() + 1);
+        assertThat(runner.result("first").get("note").asText()).contains("baseline entry rewritten: ")
+                .contains("round trips 1 -> 2");
+        assertThat(runner.result("second").get("note").asText())
+                .contains("baseline entry kept: nothing moved beyond its tolerance");
+    }
+
+    @Test
+    void updateOfBenchmarksThatDidNotMoveLeavesTheFileAsItWas() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
+        runner.run(TwoQueriesCase.class).testEvents().assertStatistics(stats -> stats.succeeded(2));
+        final Path file = runner.baselineFile(TwoQueriesCase.class);
+        final byte[] before = Files.readAllBytes(file);
+
+        runner.with(ConfigKeys.BASELINE_MODE, "update").run(TwoQueriesCase.class)
+                .testEvents().assertStatistics(stats -> stats.succeeded(2));
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    /** The lines of one entry of a baseline file's text, from its key to the next entry's. */
+    private static String entryText(String file, String key) {
+        final int start = file.indexOf("\"" + key + "\"");
+        final int next = file.indexOf("\n    \"", start + 1);
+        return file.substring(start, next < 0 ? file.length() : next);
     }
 
     @Test
@@ -62,8 +93,8 @@ class BaselineModesTest {
     }
 
     @Test
-    void recordMissingRecordsNewEntriesEvenWhenMissingOnesWouldFail() throws Exception {
-        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.BASELINE_MISSING, "fail");
+    void theDeprecatedRecordMissingModeStillRecordsNewEntriesAndComparesTheRest() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp);
         runner.with(ConfigKeys.BASELINE_MODE, "record-missing").run(TwoQueriesCase.class, "first")
                 .testEvents().assertStatistics(stats -> stats.succeeded(1));
         final String afterFirst = Files.readString(runner.baselineFile(TwoQueriesCase.class));
@@ -105,7 +136,7 @@ class BaselineModesTest {
                 .getBytes(StandardCharsets.UTF_8);
         Files.write(file, corrupt);
 
-        for (String mode : new String[] {"compare", "update", "record-missing"}) {
+        for (String mode : new String[] {"compare", "update"}) {
             final EngineExecutionResults results = runner.with(ConfigKeys.BASELINE_MODE, mode).run(TwoQueriesCase.class);
 
             results.testEvents().assertStatistics(stats -> stats.failed(2));
@@ -183,10 +214,16 @@ class BaselineModesTest {
     @Postgres
     static class TwoQueriesCase {
 
+        /** Makes {@code first} send one more statement per call: a change its counts show. */
+        static volatile boolean extraStatement;
+
         @DbBenchmark(warmups = 1, samples = 5, opsPerSample = 2, thresholdPercent = 900)
         void first(Connection db) throws SQLException {
             try (Statement statement = db.createStatement()) {
                 statement.execute("SELECT 1");
+                if (extraStatement) {
+                    statement.execute("SELECT 3");
+                }
             }
         }
 

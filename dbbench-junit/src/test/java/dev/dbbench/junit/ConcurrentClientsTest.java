@@ -88,7 +88,7 @@ class ConcurrentClientsTest {
                 .contains("why          judged on the clients' wall time per call, the inverse of throughput:"
                         + " confirmed by a re-run")
                 .contains("p99.9")
-                .contains("accept       mvn verify -Ddbbench.baseline.mode=update");
+                .contains("accept       mvn dbbench:accept -Ddbbench.accept.benchmarks=");
         final JsonNode result = runner.result("lookup");
         assertThat(result.get("throughputRatio").asDouble()).isLessThan(0.5);
         assertThat(result.get("p99Ratio").asDouble()).isGreaterThan(2);

@@ -27,7 +27,8 @@ class ConfigurationErrorsTest {
 
         assertThat(containerFailures(results)).containsExactlyInAnyOrder(
                 "@DbBenchmark on BadAnnotationsCase.zeroSamples() must declare samples >= 1 but was 0",
-                "@DbBenchmark on BadAnnotationsCase.negativeThreshold() must declare thresholdPercent >= 0 but was -5",
+                "@DbBenchmark on BadAnnotationsCase.negativeThreshold() must declare thresholdPercent as a percentage >= 0,"
+                        + " such as 25 or 2.5 but was -5",
                 "@DbBenchmark on BadAnnotationsCase.negativeWarmups() must declare warmups >= 0 but was -1",
                 "@DbBenchmark on BadAnnotationsCase.zeroTimeout() must declare timeoutSeconds >= 1 but was 0",
                 "@DbBenchmark on BadAnnotationsCase.zeroThreads() must declare threads from 1 to 256 but was 0",
@@ -79,7 +80,7 @@ class ConfigurationErrorsTest {
 
         results.testEvents().assertStatistics(stats -> stats.failed(1));
         assertThat(DbBenchmarkExtensionTest.failureMessage(results)).isEqualTo(
-                "configuration parameter dbbench.baseline.mode must be one of compare, update, record-missing but was"
+                "configuration parameter dbbench.baseline.mode must be one of compare, update but was"
                         + " 'overwrite'");
     }
 

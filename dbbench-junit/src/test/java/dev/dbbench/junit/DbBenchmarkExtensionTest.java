@@ -60,7 +60,7 @@ class DbBenchmarkExtensionTest {
                 .contains("median")
                 .contains("p90")
                 .contains(runner.baselineFile(DelayCase.class).toString())
-                .contains("mvn verify -Ddbbench.baseline.mode=update -Dtest='DbBenchmarkExtensionTest$DelayCase#lookup'");
+                .contains("mvn dbbench:accept -Ddbbench.accept.benchmarks='DbBenchmarkExtensionTest$DelayCase#lookup'");
         assertThat(Files.readString(runner.baselineFile(DelayCase.class))).isEqualTo(recorded);
     }
 
@@ -74,7 +74,7 @@ class DbBenchmarkExtensionTest {
         assertThat(failureMessage(results))
                 .contains("has no baseline in " + runner.baselineFile(DelayCase.class))
                 .contains("dbbench.baseline.missing=fail")
-                .contains("-Ddbbench.baseline.mode=record-missing");
+                .contains("record it    mvn dbbench:accept -Ddbbench.accept.benchmarks='DbBenchmarkExtensionTest$DelayCase#lookup'");
         assertThat(runner.baselineFile(DelayCase.class)).doesNotExist();
     }
 

@@ -3,12 +3,14 @@ package dev.dbbench.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.sql.Connection;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Mongo;
 import dev.dbbench.api.Postgres;
 import dev.dbbench.api.Provider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +68,26 @@ class EngineConfigurationErrorsTest {
                 .run(PlainCase.class));
         assertThat(failure).isEqualTo("configuration parameter dbbench.postgres.url must be a PostgreSQL JDBC URL"
                 + " such as jdbc:postgresql://localhost:5432/postgres but was 'postgres://bench:***@db:5432/postgres'");
+    }
+
+    @Test
+    void aClassLevelMethodOnSeveralTargetsIsPointedToDbFixture() {
+        assertThat(FixtureRunner.firstFailure(new FixtureRunner(temp).run(TwoVersionsBeforeAllCase.class)))
+                .contains("TwoVersionsBeforeAllCase runs on 2 engine targets that inject Connection")
+                .contains("fill each target's database in a @DbFixture method instead, which dbbench calls once per"
+                        + " fresh database with that database's Connection");
+    }
+
+    @Postgres(version = "16")
+    @Postgres(version = "17")
+    static class TwoVersionsBeforeAllCase {
+        @BeforeAll
+        static void load(Connection db) {
+        }
+
+        @DbBenchmark
+        void body() {
+        }
     }
 
     @Mongo(version = "8")

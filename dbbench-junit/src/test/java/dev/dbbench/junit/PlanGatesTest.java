@@ -64,7 +64,7 @@ class PlanGatesTest {
                 .contains("baseline")
                 .contains("Index Scan on t using t_k_idx")
                 .contains("≠ Seq Scan on t")
-                .contains("accept       mvn verify -Ddbbench.baseline.mode=update");
+                .contains("accept       mvn dbbench:accept -Ddbbench.accept.benchmarks=");
     }
 
     @Test

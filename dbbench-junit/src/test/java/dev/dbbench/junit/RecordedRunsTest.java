@@ -3,12 +3,15 @@ package dev.dbbench.junit;
 import static dev.dbbench.junit.DbBenchmarkExtensionTest.failureMessage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,14 +19,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
+import dev.dbbench.text.Digests;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Baselines of several runs end to end: recording them, an unchanged body passing against them, a
- * client-side sleep as long as the query (2x, no more server work) failing, a single-run baseline
- * judged by the samples alone with a note, and a baseline from another CPU warning.
+ * client-side sleep as long as the query (2x, no more server work) failing against runs of this
+ * machine and shown as information against runs of another, a single-run baseline judged by the
+ * samples alone with a note, and which runs count as this machine's or enough machines'.
  */
 class RecordedRunsTest {
 
@@ -31,6 +36,8 @@ class RecordedRunsTest {
     static final AtomicBoolean SLEEPS = new AtomicBoolean();
 
     private static final String KEY = "query [postgres 17 embedded]";
+    private static final String COMPARE = "mvn dbbench:compare -Ddbbench.base=origin/main"
+            + " -Ddbbench.compare.benchmarks='RecordedRunsTest$SleepCase#query'";
 
     @TempDir
     Path temp;
@@ -46,7 +53,7 @@ class RecordedRunsTest {
             assertThat(run.get("n").asInt()).isEqualTo(10);
             assertThat(run.get("median").asDouble()).isGreaterThan(15e6);
             assertThat(run.get("slices").asDouble()).isPositive();
-            assertThat(run.get("machine").asText()).matches("[0-9a-f]{12}");
+            assertThat(run.get("machine").asText()).matches("[0-9a-f]{12}/[0-9a-f]{12}");
             assertThat(run.get("cpu").asText()).contains(" x");
         }
         assertThat(result(runner).get("note").asText())
@@ -86,11 +93,6 @@ class RecordedRunsTest {
     @Test
     void aSingleRunBaselineIsJudgedByItsSamplesAloneAndSaysSo() throws Exception {
         final FixtureRunner runner = recorded(1);
-        // As written before runs were kept: no runs at all.
-        final ObjectNode file = (ObjectNode) new ObjectMapper().readTree(runner.baselineFile(SleepCase.class).toFile());
-        ((ObjectNode) file.get("benchmarks").get(KEY).get("time")).remove("runs");
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(runner.baselineFile(SleepCase.class).toFile(),
-                file);
 
         SLEEPS.set(true);
         final EngineExecutionResults slowed = runner.run(SleepCase.class);
@@ -105,32 +107,110 @@ class RecordedRunsTest {
     }
 
     @Test
-    void runsOfOneMachineWithAnotherCpuWarnAndRunsOfSeveralMachinesGate() throws Exception {
-        final FixtureRunner runner = recorded(10);
-        final Path file = runner.baselineFile(SleepCase.class);
-        final ObjectMapper mapper = new ObjectMapper();
-        final ObjectNode recorded = (ObjectNode) mapper.readTree(file.toFile());
-        final ObjectNode entry = (ObjectNode) recorded.get("benchmarks").get(KEY);
-        ((ObjectNode) entry.get("environment")).put("cpu.model", "Other CPU").put("cpu.count", "64");
-        for (JsonNode run : entry.get("time").get("runs")) {
-            ((ObjectNode) run).put("cpu", "Other CPU x64").put("machine", "0123456789ab");
-        }
-        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), recorded);
+    void timingsRecordedBeforeRunsWereKeptNeverFailSinceNothingSaysWhichMachineTookThem() throws Exception {
+        final FixtureRunner runner = recorded(1);
+        edit(runner, entry -> ((ObjectNode) entry.get("time")).remove("runs"));
 
         SLEEPS.set(true);
-        final EngineExecutionResults warned = runner.run(SleepCase.class);
+        runner.run(SleepCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
 
-        warned.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
         final JsonNode result = result(runner);
         assertThat(result.get("verdict").asText()).isEqualTo("REGRESSION");
-        assertThat(result.get("warned").asBoolean()).isTrue();
-        assertThat(result.get("note").asText()).startsWith("baseline recorded on another CPU (Other CPU x64; here ")
-                .contains("by one machine");
+        assertThat(result.get("timing").get("reason").asText())
+                .isEqualTo("the baseline's timings were recorded without saying on which machine; timings recorded"
+                        + " elsewhere say nothing about how far this machine lands");
+        assertThat(result.get("reason").asText()).contains("single-run baseline");
+    }
 
-        // The same runs from two machines gate.
-        ((ObjectNode) entry.get("time").get("runs").get(3)).put("machine", "ba9876543210");
-        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), recorded);
+    @Test
+    void aTimeOnlyRegressionAgainstRunsOfAnotherMachineIsInformationNamingTheCompareGoal() throws Exception {
+        final FixtureRunner runner = recorded(10);
+        machines(runner, index -> "0123456789ab/ba9876543210");
+
+        SLEEPS.set(true);
+        final EngineExecutionResults slowed = runner.run(SleepCase.class);
+
+        slowed.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
+        final JsonNode result = result(runner);
+        assertThat(result.get("verdict").asText()).isIn("REGRESSION", "INCONCLUSIVE");
+        assertThat(result.get("informed").asBoolean()).isTrue();
+        assertThat(result.get("warned").asBoolean()).isFalse();
+        assertThat(result.get("workCounts").get("state").asText()).isEqualTo("UNCHANGED");
+        final String message = FixtureRunner.metric(result, "time").get("message").asText();
+        assertThat(message)
+                .contains("in RecordedRunsTest$SleepCase.query [postgres 17 embedded]")
+                .contains("(information, not failed)")
+                .contains("  counts       statements, round trips, bytes, allocations, plans and sizes unchanged:"
+                        + " the time moved on its own (this machine, or a wait outside the server's work)")
+                .contains("  gate         reported, not failed, here: none of the baseline's 10 run(s) was recorded"
+                        + " on this machine, and they come from 1 machine(s), fewer than 10")
+                .contains("  settle       " + COMPARE);
+        assertThat(result.get("compareCommand").asText()).isEqualTo(COMPARE);
+    }
+
+    @Test
+    void runsFromEnoughMachinesGateOnAnyMachine() throws Exception {
+        final FixtureRunner runner = recorded(10);
+        machines(runner, index -> String.format("%012x/%012x", index + 1, index + 1));
+
+        SLEEPS.set(true);
+        final EngineExecutionResults slowed = runner.run(SleepCase.class);
+
+        slowed.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(failureMessage(slowed)).contains("REGRESSION in RecordedRunsTest$SleepCase.query")
+                .contains("  gate         may fail the build here: the baseline's runs come from 10 machines");
+    }
+
+    @Test
+    void idsOfAnEarlierDbbenchNeverCountAsThisMachine() throws Exception {
+        final FixtureRunner runner = recorded(10);
+        // What the earlier dbbench wrote here: a digest of this host's name alone, which other hosts share.
+        final String legacy = Digests.sha256(Files.readString(Path.of("/proc/sys/kernel/hostname")).trim(), 6);
+        machines(runner, index -> legacy);
+
+        SLEEPS.set(true);
+        runner.run(SleepCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
+
+        final JsonNode result = result(runner);
+        assertThat(result.get("timing").get("gates").asBoolean()).isFalse();
+        assertThat(result.get("timing").get("reason").asText()).contains("ids of an earlier dbbench");
+    }
+
+    @Test
+    void runsOfANamedMachineGateWhereTheNameIsSetAndOnlyThere() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.NORMALIZE, "false")
+                .with(ConfigKeys.RULER_MAX_DRIFT_PERCENT, "100000").with(ConfigKeys.MACHINE, "bench-runner-1");
+        SLEEPS.set(false);
+        runner.with(ConfigKeys.BASELINE_MODE, "update").with(ConfigKeys.BASELINE_RUNS, "10").run(SleepCase.class)
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+        runner.with(ConfigKeys.BASELINE_MODE, "compare").with(ConfigKeys.BASELINE_RUNS, "1");
+        assertThat(entry(runner).get("time").get("runs").get(0).get("machine").asText())
+                .isEqualTo("name:bench-runner-1");
+
+        SLEEPS.set(true);
         runner.run(SleepCase.class).testEvents().assertStatistics(stats -> stats.failed(1));
+        runner.with(ConfigKeys.MACHINE, "bench-runner-2").run(SleepCase.class).testEvents()
+                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+        assertThat(result(runner).get("informed").asBoolean()).isTrue();
+    }
+
+    /** Rewrites every recorded run's machine id, the {@code index}-th run's to {@code machine.apply(index)}. */
+    private static void machines(FixtureRunner runner, IntFunction<String> machine) throws Exception {
+        edit(runner, entry -> {
+            final JsonNode runs = entry.get("time").get("runs");
+            for (int i = 0; i < runs.size(); i++) {
+                ((ObjectNode) runs.get(i)).put("machine", machine.apply(i));
+            }
+        });
+    }
+
+    /** Edits the fixture's baseline entry in place, as a file from elsewhere would differ. */
+    private static void edit(FixtureRunner runner, Consumer<ObjectNode> change) throws Exception {
+        final ObjectMapper mapper = new ObjectMapper();
+        final Path file = runner.baselineFile(SleepCase.class);
+        final ObjectNode recorded = (ObjectNode) mapper.readTree(file.toFile());
+        change.accept((ObjectNode) recorded.get("benchmarks").get(KEY));
+        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), recorded);
     }
 
     /**

@@ -165,6 +165,33 @@ public class WorkCountsTest {
     }
 
     @Test
+    void countingSwitchedOffWarnsWhenComparingAndAnUpdateRemovesTheCountsFromTheEntry() throws Exception {
+        final FixtureRunner runner = counting();
+        runner.run(CountedCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
+        final Path file = runner.baselineFile(CountedCase.class);
+        final String recorded = Files.readString(file);
+        assertThat(entry(runner).has("instructions")).isTrue();
+
+        runner.with(ConfigKeys.COUNT_INSTRUCTIONS, "off").run(CountedCase.class)
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+        final JsonNode compared = result(runner);
+        assertThat(compared.get("warned").asBoolean()).isTrue();
+        assertThat(FixtureRunner.metric(compared, "instructions").get("message").asText())
+                .contains("instructions NOT MEASURED for WorkCountsTest$CountedCase.sum [postgres 17 embedded]")
+                .contains("(dbbench.count.instructions=off)")
+                .contains("To remove them from the baseline entry, run its accept command with"
+                        + " -Ddbbench.count.instructions=off");
+        assertThat(Files.readString(file)).isEqualTo(recorded);
+
+        runner.with(ConfigKeys.BASELINE_MODE, "update").run(CountedCase.class)
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+
+        assertThat(entry(runner).has("instructions")).isFalse();
+        assertThat(entry(runner).has("traffic")).isTrue();
+        assertThat(result(runner).get("note").asText()).contains("baseline entry rewritten: instructions removed");
+    }
+
+    @Test
     void countingOnWithoutValgrindIsAnErrorNamingTheSetting() {
         final EngineExecutionResults results = counting().with(ConfigKeys.COUNT_INSTRUCTIONS, "on")
                 .with(ConfigKeys.COUNT_VALGRIND, "/nonexistent/valgrind").run(CountedCase.class);

@@ -2,9 +2,11 @@ package dev.dbbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.List;
 
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.text.Figures;
 import org.junit.jupiter.api.Test;
 
 class ConsoleTableTest {
@@ -16,10 +18,28 @@ class ConsoleTableTest {
     void rowsShowNameEngineMediansRatioAndVerdict() {
         final List<String> lines = render(ResultFixtures.regression(), ResultFixtures.pass());
 
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(5);
         assertCells(lines.get(1), expectedRegressionRow());
         assertThat(lines.get(2)).startsWith("CustomerBench.findById").contains("45.6 µs", "44.0 µs", "1.04x")
                 .endsWith("PASS");
+        assertThat(lines.subList(3, 5)).containsExactly("failed, largest move first:",
+                "      1.30x  OrderBench.findByCustomer [postgres 17 embedded]: time REGRESSION");
+    }
+
+    @Test
+    void failuresAreListedByHowFarTheyMovedLargestFirst() {
+        final Report report = Report.of(SyntheticResults.generate(60, 5), Instant.parse("2026-12-03T10:00:00Z"));
+        final List<String> lines = new ConsoleTable().render(report).lines().toList();
+
+        final List<String> failures = lines.subList(lines.indexOf("failed, largest move first:") + 1, lines.size());
+        assertThat(failures).hasSize(report.failed().size());
+        final List<Double> moves = report.failed().stream().map(result -> result.move().orElse(0))
+                .sorted((a, b) -> Double.compare(b, a)).toList();
+        for (int i = 0; i < failures.size(); i++) {
+            final String move = failures.get(i).strip().split(" ")[0];
+            assertThat(move).as(failures.get(i)).isEqualTo(moves.get(i) == 0 ? "-"
+                    : Figures.ratio(moves.get(i)));
+        }
     }
 
     @Test
@@ -52,7 +72,8 @@ class ConsoleTableTest {
                         "0.0040", "4.6%", "1", "1.25x", "PASS"));
         final List<String> lines = render(ResultFixtures.regression(),
                 ResultFixtures.newBenchmark(ResultFixtures.RECORDS), ResultFixtures.pass());
-        assertThat(lines).hasSize(rows.size());
+        // The table, then the failure it lists by how far it moved.
+        assertThat(lines).hasSize(rows.size() + 2);
 
         final int[][] spans = new int[rows.size()][];
         for (int i = 0; i < rows.size(); i++) {

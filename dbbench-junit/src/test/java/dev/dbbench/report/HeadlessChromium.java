@@ -62,7 +62,14 @@ public final class HeadlessChromium {
 
     /** Loads the file, lays it out and paints it into a PNG of the given window size. */
     public Page screenshot(Path html, Path png, Path workDirectory) throws IOException, InterruptedException {
-        return run(html, workDirectory, "--screenshot=" + png.toAbsolutePath(), "--window-size=1400,2400");
+        return screenshot(html, png, workDirectory, 1400, 2400);
+    }
+
+    /** Loads the file and paints what a window of the given size shows first into a PNG. */
+    public Page screenshot(Path html, Path png, Path workDirectory, int width, int height)
+            throws IOException, InterruptedException {
+        return run(html, workDirectory, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
+                "--hide-scrollbars");
     }
 
     private Page run(Path html, Path workDirectory, String... action) throws IOException, InterruptedException {

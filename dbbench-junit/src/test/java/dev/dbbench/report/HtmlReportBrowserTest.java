@@ -2,12 +2,15 @@ package dev.dbbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
 
 import dev.dbbench.evaluate.BenchmarkResult;
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,38 @@ class HtmlReportBrowserTest {
         assertThat(sections).isEqualTo(results.size());
         System.out.printf("report.html of 500 benchmarks: %,d bytes, loaded by headless Chromium in %d ms%n",
                 Files.size(html), page.elapsed().toMillis());
+    }
+
+    @Test
+    void theFirstScreenShowsWhatFailedAtTheWidthsOfCommonScreens() throws Exception {
+        final HeadlessChromium chromium = HeadlessChromium.require();
+        final Path html = write(SyntheticResults.generate(500, 12));
+        assertThat(Files.readString(html)).contains("<td class=\"verdict fail\">REGRESSION")
+                .contains("<td class=\"why\">");
+
+        for (int[] screen : new int[][] {{1400, 900}, {1920, 1080}, {1024, 768}}) {
+            final Path png = temp.resolve("first-screen-" + screen[0] + ".png");
+            chromium.screenshot(html, png, temp, screen[0], screen[1]);
+
+            // The failed verdicts' cells are painted in a colour nothing else on the page uses.
+            assertThat(pixels(ImageIO.read(png.toFile()), FAILED_VERDICT)).as("failed verdict cells at %d px",
+                    screen[0]).isGreaterThan(500);
+        }
+    }
+
+    /** The background of a failed verdict's cell in the overview (Style: td.verdict.fail). */
+    private static final int FAILED_VERDICT = 0xfbe4e1;
+
+    private static int pixels(BufferedImage image, int rgb) {
+        int count = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     @Test

@@ -67,7 +67,7 @@ class HtmlReportTest {
         int sections = 0;
         while (section.find()) {
             assertThat(section.group(2)).as("section b-" + section.group(1)).contains("<svg class=\"chart samples\"")
-                    .contains("<path class=\"dots").contains("Accept this run as the baseline: <code>mvn verify");
+                    .contains("<path class=\"dots").contains("Accept this run as the baseline: <code>mvn dbbench:accept");
             assertThat(html).contains("<a href=\"#b-" + section.group(1) + "\">");
             sections++;
         }
@@ -81,7 +81,8 @@ class HtmlReportTest {
 
         assertThat(report.failed()).isNotEmpty();
         assertThat(html).contains("<title>dbbench: " + report.failed().size() + " failed, " + report.warned().size()
-                + " warned, " + report.passed().size() + " passed</title>");
+                + " warned, " + report.informed().size() + " for information, " + report.passed().size()
+                + " passed</title>");
         final Matcher first = SECTION.matcher(html);
         assertThat(first.find()).isTrue();
         assertThat(first.group(0)).startsWith("<section class=\"bench fail\" id=\"b-0\">");

@@ -3,15 +3,24 @@ package dev.dbbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.config.Invocation;
 import dev.dbbench.evaluate.BenchmarkResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JsonResultsTest {
 
@@ -26,6 +35,25 @@ class JsonResultsTest {
         assertThat(document.get("results")).hasSize(2);
         assertThat(document.get("results").get(0).get("method").asText()).isEqualTo("findByCustomer");
         assertThat(document.get("results").get(1).get("method").asText()).isEqualTo("insertOrder");
+    }
+
+    @Test
+    void theInvocationIsWrittenAndReadBackAndFilesWithoutOneStillLoad(@TempDir Path folder) throws Exception {
+        final Invocation invocation = new Invocation(Optional.of(List.of("examples")),
+                new TreeMap<>(Map.of("junit.version", "5.14.4")), new TreeMap<>(Map.of("dbbench.provider", "embedded")),
+                new TreeSet<>(Set.of("dbbench.postgres.password")));
+        final Path file = folder.resolve("results.json");
+        Files.writeString(file, new JsonResults().render(Report.of(List.of(ResultFixtures.regression()),
+                Instant.parse("2026-12-03T10:00:00Z")).withInvocation(invocation)));
+
+        assertThat(Report.read(file).invocation()).isEqualTo(invocation);
+
+        final ObjectNode older = (ObjectNode) MAPPER.readTree(file.toFile());
+        older.remove("invocation");
+        Files.writeString(file, older.toString());
+        final Report read = Report.read(file);
+        assertThat(read.invocation()).isEqualTo(Invocation.UNKNOWN);
+        assertThat(read.failed()).hasSize(1);
     }
 
     @Test
@@ -50,7 +78,7 @@ class JsonResultsTest {
         assertThat(result.get("environment").get("engine.version").asText()).isEqualTo("17.6");
         assertThat(result.get("baselineFile").asText()).isEqualTo(ResultFixtures.BASELINE_FILE.toString());
         assertThat(result.get("acceptCommand").asText())
-                .isEqualTo("mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderBench#findByCustomer'");
+                .isEqualTo("mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderBench#findByCustomer'");
     }
 
     @Test

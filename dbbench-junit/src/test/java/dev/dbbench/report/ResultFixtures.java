@@ -13,6 +13,7 @@ import dev.dbbench.config.Settings;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.TimingAuthority;
 import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.Metrics;
@@ -60,6 +61,10 @@ final class ResultFixtures {
                 FAILS, "2025-01-02T03:04:05Z");
     }
 
+    /** Timings recorded on the machine the fixtures ran on, which may fail the build. */
+    static final TimingAuthority SAME_MACHINE = new TimingAuthority(true,
+            "the baseline's runs include 10 recorded on this machine (name:bench-runner)");
+
     /** OrderBench.insertOrder with no baseline yet. */
     static BenchmarkResult newBenchmark(Outcome outcome) {
         final Summary current = new Summary(15, 1_100_000, 1_234_000, 1_400_000, 1_500_000, 1_600_000, 1_250_000,
@@ -85,7 +90,7 @@ final class ResultFixtures {
         metrics.set(0, new GatedMetric(new MetricResult<>(Metrics.TIME, result.time().current(),
                 result.time().baseline(), new TimeAssessment(judgement)), result.timeDecision()));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
-                result.acceptCommand(), result.environment(), result.note(), result.scaling());
+                result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
     }
 
     /** The result with server CPU readings for its samples and, when given, for its baseline's. */
@@ -94,7 +99,7 @@ final class ResultFixtures {
         metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(RULE,
                 PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
-                result.acceptCommand(), result.environment(), result.note(), result.scaling());
+                result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
     }
 
     /** The wall-time message of a result, as the build log shows it when the time gate fails or warns. */
@@ -112,7 +117,7 @@ final class ResultFixtures {
                 judgement.baseline().map(summary -> BASELINE_SAMPLES), new TimeAssessment(judgement));
         return new BenchmarkResult(id, List.of(new GatedMetric(time, outcome.decision())), List.of(), List.of(),
                 new BenchmarkResult.Recording(BaselineMode.COMPARE, outcome.written(), BASELINE_FILE, recordedAt),
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + method + "'",
-                environment, "", Optional.empty());
+                "mvn dbbench:accept -Ddbbench.accept.benchmarks='" + id.simpleClassName() + "#" + method + "'",
+                environment, "", Optional.empty(), SAME_MACHINE);
     }
 }

