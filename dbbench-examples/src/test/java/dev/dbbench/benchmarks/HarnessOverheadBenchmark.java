@@ -31,7 +31,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * dbbench's own cost, measured: the harness overhead per operation of an empty benchmark body, alone
  * and called by client threads, and a JDBC point lookup timed through dbbench against the same loop written by hand in the same JVM.
  *
- * <p>Run with {@code mvn -B verify -Pharness-benchmarks}; it prints the figures quoted in the README.
+ * <p>Run with {@code mvn -B verify -Pharness-benchmarks}; it prints the figures quoted in docs/measured-figures.md.
  */
 class HarnessOverheadBenchmark {
 

@@ -215,7 +215,7 @@ class RecordedRunsTest {
 
     /**
      * Records the fixture's baseline with {@code runs} runs, its body unchanged. The body mostly waits,
-     * so it is judged as README advises for such benchmarks: not divided by the CPU-bound ruler, and
+     * so it is judged as docs/verdicts.md advises for such benchmarks: not divided by the CPU-bound ruler, and
      * not given up when the ruler moves (on a busy shared machine it moves by 2x).
      */
     private FixtureRunner recorded(int runs) {
