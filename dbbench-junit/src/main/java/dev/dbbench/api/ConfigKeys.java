@@ -57,7 +57,7 @@ public final class ConfigKeys {
 
     /**
      * {@code fail}, {@code warn} or {@code off}: what a confirmed timing regression against a baseline does
-     * where that baseline's timings may gate (recorded on this machine, or on enough machines). Unset
+     * where that baseline's timings may gate (runs recorded on this machine). Unset
      * means {@code fail}, except {@code warn} outside CI when the baseline was recorded in CI. It governs
      * timings compared with a stored baseline only: counts, plans, sizes, {@code @ExpectScaling} and
      * {@code @ExpectFasterThan} (measured side by side in one run) gate whatever it says.
@@ -69,7 +69,7 @@ public final class ConfigKeys {
      * {@code -}, up to 64. Runs recorded under a name count as this machine's wherever the same name is
      * set, so their timings may fail the build there. Unset means this boot of this host (its
      * {@code /etc/machine-id}, host name and the kernel's boot id): timings recorded on another host,
-     * or before a reboot, are reported, not failed, unless the baseline's runs come from enough machines.
+     * or before a reboot, are reported, not failed.
      */
     public static final String MACHINE = "dbbench.machine";
 

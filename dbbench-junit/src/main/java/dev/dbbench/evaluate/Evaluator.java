@@ -108,7 +108,7 @@ public final class Evaluator {
     /**
      * Whether the benchmark's timings may fail the build here: an emulator's never do, since they
      * measure the emulator inside this JVM; a baseline's do where its runs were recorded on this
-     * machine or on enough machines ({@link TimingAuthority}).
+     * machine ({@link TimingAuthority}).
      */
     private static TimingAuthority authority(EngineTarget target, Measurement measured,
             Optional<BaselineEntry> entry) {

@@ -112,9 +112,9 @@ class EvaluatorTest {
         assertThat(result.timeDecision()).isEqualTo(Decision.INFORM);
         assertThat(result.fails()).isFalse();
         assertThat(result.timing().gates()).isFalse();
-        assertThat(result.timing().reason()).isEqualTo("none of the baseline's 1 run(s) was recorded on this machine,"
-                + " and they come from 1 machine(s), fewer than " + TimingAuthority.MACHINES
-                + "; timings recorded elsewhere say nothing about how far this machine lands");
+        assertThat(result.timing().reason()).isEqualTo("none of the baseline's 1 run(s) was recorded on this machine"
+                + " (they come from 1 other machine(s)); timings recorded elsewhere say nothing about how far this"
+                + " machine lands");
         assertThat(result.workCounts().sentence(true)).isEqualTo("plans unchanged: the time moved on its own (this"
                 + " machine, or a wait outside the server's work)");
         assertThat(result.compareCommand()).isEqualTo("mvn dbbench:compare -Ddbbench.base=origin/main"
@@ -138,9 +138,9 @@ class EvaluatorTest {
     }
 
     @Test
-    void aRegressionAgainstRunsOfEnoughMachinesFails() throws Throwable {
+    void aRegressionAgainstRunsOfManyOtherMachinesIsStillInformation() throws Throwable {
         final List<String> machines = new ArrayList<>();
-        for (int i = 0; i < TimingAuthority.MACHINES; i++) {
+        for (int i = 0; i < 20; i++) {
             machines.add(String.format("%012x/%012x", i, i));
         }
         final Optional<BaselineFile> baseline = recorded(100_000, INDEX_SCAN, POSTGRES, machines.toArray(String[]::new));
@@ -149,9 +149,10 @@ class EvaluatorTest {
                 spec(PlanExpectations.NONE), POSTGRES, measured(200_000, 3), baseline, rerun(210_000));
 
         assertThat(result.verdict()).isEqualTo(Verdict.REGRESSION);
-        assertThat(result.fails()).isTrue();
-        assertThat(result.timing().reason()).startsWith("the baseline's runs come from " + TimingAuthority.MACHINES
-                + " machines");
+        assertThat(result.fails()).isFalse();
+        assertThat(result.timeDecision()).isEqualTo(Decision.INFORM);
+        assertThat(result.timing().reason()).startsWith("none of the baseline's 20 run(s) was recorded on this"
+                + " machine (they come from 20 other machine(s))");
     }
 
     @Test

@@ -28,7 +28,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * Baselines of several runs end to end: recording them, an unchanged body passing against them, a
  * client-side sleep as long as the query (2x, no more server work) failing against runs of this
  * machine and shown as information against runs of another, a single-run baseline judged by the
- * samples alone with a note, and which runs count as this machine's or enough machines'.
+ * samples alone with a note, and which runs count as this machine's.
  */
 class RecordedRunsTest {
 
@@ -143,22 +143,23 @@ class RecordedRunsTest {
                 .contains("  counts       statements, round trips, bytes, allocations, plans and sizes unchanged:"
                         + " the time moved on its own (this machine, or a wait outside the server's work)")
                 .contains("  gate         reported, not failed, here: none of the baseline's 10 run(s) was recorded"
-                        + " on this machine, and they come from 1 machine(s), fewer than 10")
+                        + " on this machine (they come from 1 other machine(s)")
                 .contains("  settle       " + COMPARE);
         assertThat(result.get("compareCommand").asText()).isEqualTo(COMPARE);
     }
 
     @Test
-    void runsFromEnoughMachinesGateOnAnyMachine() throws Exception {
+    void runsOfTenOtherMachinesStillOnlyInform() throws Exception {
         final FixtureRunner runner = recorded(10);
         machines(runner, index -> String.format("%012x/%012x", index + 1, index + 1));
 
         SLEEPS.set(true);
-        final EngineExecutionResults slowed = runner.run(SleepCase.class);
+        runner.run(SleepCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
 
-        slowed.testEvents().assertStatistics(stats -> stats.failed(1));
-        assertThat(failureMessage(slowed)).contains("REGRESSION in RecordedRunsTest$SleepCase.query")
-                .contains("  gate         may fail the build here: the baseline's runs come from 10 machines");
+        final JsonNode result = result(runner);
+        assertThat(result.get("timing").get("gates").asBoolean()).isFalse();
+        assertThat(result.get("timing").get("reason").asText()).startsWith("none of the baseline's 10 run(s) was"
+                + " recorded on this machine (they come from 10 other machine(s))");
     }
 
     @Test
