@@ -18,6 +18,7 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.measure.RegionTimer;
+import dev.dbbench.report.ReportedResult;
 import dev.dbbench.report.ResultMessages;
 import dev.dbbench.run.ApplicationDatabase;
 import dev.dbbench.run.Arguments;
@@ -201,10 +202,11 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
                 .map(scale -> stored(context.getParent().orElseThrow(), "scaling",
                         () -> new ScalingSeries(runContext(context), scale), ScalingSeries.class).add(measured))
                 .orElse(measured);
-        runContext(context).report().add(result);
+        final ReportedResult reported = ReportedResult.of(result);
+        runContext(context).report().add(reported);
         context.publishReportEntry(ResultMessages.reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
-        final ResultMessages messages = ResultMessages.of(result);
+        final ResultMessages messages = ResultMessages.of(reported);
         messages.printed().forEach(System.out::println);
         if (!messages.failures().isEmpty()) {
             throw new AssertionFailedError(String.join("\n\n", messages.failures()));

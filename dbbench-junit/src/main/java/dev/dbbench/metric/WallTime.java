@@ -13,6 +13,7 @@ import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.text.Figures;
 import dev.dbbench.text.Message;
+import dev.dbbench.verdict.EnvironmentChange;
 import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
@@ -231,8 +232,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         json.put("opsPerSample", result.current().opsPerSample());
         json.put("samples", result.current().nanosPerOp());
         json.put("environmentChanges", judgement.environmentChanges().stream()
-                .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
-                .toList());
+                .map(WallTime::change).toList());
         return MetricJson.MAPPER.valueToTree(json);
     }
 
@@ -241,6 +241,15 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
     public List<Measure> measures(MetricResult<Timings, TimeAssessment> result) {
         return List.of(new Measure("latency", UNIT, result.current().nanosPerOp(),
                 result.baseline().map(Timings::nanosPerOp).orElse(new double[0])));
+    }
+
+    /** One changed fact, its fields always in the same order: {@code key}, {@code baseline}, {@code current}. */
+    private static Map<String, String> change(EnvironmentChange change) {
+        final Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("key", change.key());
+        fields.put("baseline", change.baseline());
+        fields.put("current", change.current());
+        return fields;
     }
 
     private static Double nullIfNaN(double value) {
