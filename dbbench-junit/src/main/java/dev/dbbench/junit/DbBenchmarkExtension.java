@@ -17,6 +17,7 @@ import dev.dbbench.config.Shard;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.ScalingSeries;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.report.ReportedResult;
 import dev.dbbench.report.ResultMessages;
@@ -25,7 +26,6 @@ import dev.dbbench.run.Arguments;
 import dev.dbbench.run.BenchmarkRun;
 import dev.dbbench.run.ClassContext;
 import dev.dbbench.run.RunContext;
-import dev.dbbench.run.ScalingSeries;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderResolver;
@@ -194,14 +194,13 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         invocation.skip();
         final EngineTarget target = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         final Object instance = invocationContext.getTarget().orElse(null);
-        final BenchmarkResult measured = new BenchmarkRun(runContext(context), classContext(context),
-                spec.at(point(context)), target, arguments(context)).run(instance,
-                invocationContext.getArguments().toArray(), timer(context), scope(context));
         // The invocations of one benchmark share its template's store: there it gathers the values' results.
-        final BenchmarkResult result = spec.scale().filter(scale -> scale.atMost().isPresent())
-                .map(scale -> stored(context.getParent().orElseThrow(), "scaling",
-                        () -> new ScalingSeries(runContext(context), scale), ScalingSeries.class).add(measured))
-                .orElse(measured);
+        final Optional<ScalingSeries> series = spec.scale().filter(scale -> scale.atMost().isPresent())
+                .map(scale -> stored(context.getParent().orElseThrow(), "scaling", () -> new ScalingSeries(scale),
+                        ScalingSeries.class));
+        final BenchmarkResult result = new BenchmarkRun(runContext(context), classContext(context),
+                spec.at(point(context)), target, arguments(context)).run(instance,
+                invocationContext.getArguments().toArray(), timer(context), scope(context), series);
         final ReportedResult reported = ReportedResult.of(result);
         runContext(context).report().add(reported);
         context.publishReportEntry(ResultMessages.reportEntry(result));

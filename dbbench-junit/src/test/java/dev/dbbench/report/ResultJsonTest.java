@@ -20,7 +20,7 @@ class ResultJsonTest {
         final List<BenchmarkResult> results = new ArrayList<>(SyntheticResults.generate(40, 17));
         results.add(ResultFixtures.regression());
         results.add(ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
-        results.add(ResultFixtures.pass().withScaling(new ScalingResult("findById [postgres 16 embedded]",
+        results.add(ResultFixtures.withScaling(ResultFixtures.pass(), new ScalingResult("findById [postgres 16 embedded]",
                 ScalingJudge.judge(Growth.LOGARITHMIC, "rows", List.of(1_000L, 10_000L, 100_000L),
                         List.of(new ScalingJudge.Count("shared blocks", List.of(16L, 105L, 843L), 0))), true, false)));
 
