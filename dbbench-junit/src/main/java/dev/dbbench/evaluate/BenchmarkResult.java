@@ -55,18 +55,6 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
         }
     }
 
-    /** This result with the outcomes of its relative expectations. */
-    public BenchmarkResult withExpectations(List<ExpectationResult> outcomes) {
-        return new BenchmarkResult(id, metrics, unmeasured, outcomes, recording, acceptCommand, environment, note,
-                scaling, timing);
-    }
-
-    /** This result with the outcome of its benchmark's {@code @ExpectScaling}. */
-    public BenchmarkResult withScaling(ScalingResult outcome) {
-        return new BenchmarkResult(id, metrics, unmeasured, expectations, recording, acceptCommand, environment, note,
-                Optional.of(outcome), timing);
-    }
-
     /** The metric results, for the metrics' own rendering. */
     public MetricResults results() {
         return new MetricResults(metrics.stream().<MetricResult<?, ?>>map(GatedMetric::result).toList());

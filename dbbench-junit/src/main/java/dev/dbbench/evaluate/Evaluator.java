@@ -31,17 +31,17 @@ import dev.dbbench.text.Figures;
 import dev.dbbench.verdict.Fence;
 
 /**
- * Takes what one benchmark measured through the rest of the pipeline: each metric judged against
- * the baseline entry, a suspected timing regression re-measured to confirm it, every metric gated,
- * and the entry written when the recorder says so. Confirmation measurements are only judged,
- * never written.
+ * Takes what one benchmark measured through the rest of the pipeline and assembles its one result:
+ * each metric judged against the baseline entry, a suspected timing regression re-measured to
+ * confirm it, every metric gated, the entry written when the recorder says so, its
+ * {@code @ExpectFasterThan} expectations judged and, on the value that completes its parameter's
+ * values, its {@code @ExpectScaling}. What is measured again is asked of the run through one
+ * {@link Remeasurement}; confirmation measurements are only judged, never written.
  */
 public final class Evaluator {
 
-    /** Takes fresh samples of the same benchmark: the values of the metrics sampling measures. */
-    @FunctionalInterface
-    public interface Rerun {
-        MetricValues measure() throws Throwable;
+    /** The metrics judged (confirmed where a timing was suspect) and gated. */
+    private record Judged(List<MetricResult<?, ?>> results, List<GatedMetric> gated) {
     }
 
     private final Gate gate;
@@ -52,29 +52,56 @@ public final class Evaluator {
         this.recorder = recorder;
     }
 
+    /** The result of a benchmark without an {@code @ExpectScaling}. */
     public BenchmarkResult evaluate(BenchmarkSpec spec, EngineTarget target, Measurement measured,
-            Optional<BaselineFile> baselineFile, Rerun rerun) throws Throwable {
-        return evaluate(spec, target, measured, baselineFile, rerun, () -> {
-            throw new IllegalStateException("no further runs can be taken here");
-        });
+            Optional<BaselineFile> baselineFile, Remeasurement remeasure) throws Throwable {
+        return evaluate(spec, target, measured, baselineFile, remeasure, Optional.empty());
     }
 
     /**
-     * @param rerun takes fresh samples to confirm a suspected regression
-     * @param anotherRun takes one more independent run of the benchmark, when the recorder writes
-     *     an entry of several runs
+     * The benchmark's result, assembled once.
+     *
+     * @param remeasure takes fresh samples to confirm a suspected regression, further runs when the
+     *     recorder writes an entry of several, and the sides of an expectation again
+     * @param series the values of the benchmark's {@code @ExpectScaling} parameter evaluated so far; empty
+     *     for a benchmark without one
      */
     public BenchmarkResult evaluate(BenchmarkSpec spec, EngineTarget target, Measurement measured,
-            Optional<BaselineFile> baselineFile, Rerun rerun, Rerun anotherRun) throws Throwable {
+            Optional<BaselineFile> baselineFile, Remeasurement remeasure, Optional<ScalingSeries> series)
+            throws Throwable {
         final BenchmarkId id = spec.id(target);
         final Optional<BaselineEntry> entry = baselineFile.map(file -> file.benchmarks().get(id.key()));
+        final TimingAuthority authority = authority(target, measured, entry);
+        final Judged judged = judge(id, spec, measured, entry, authority, remeasure);
+        final List<Unmeasured> unmeasured = unmeasured(entry.map(BaselineEntry::metrics).orElse(MetricValues.empty()),
+                measured);
+        final EntryChange change = change(entry, spec, measured.values(), judged.results());
+        final Optional<String> recordedRuns = recordIfWritten(id, spec, measured, remeasure, entry, change, unmeasured);
+        final boolean written = recordedRuns.isPresent();
+        final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
+                recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
+        final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
+                updated(entry, written, change), recordedRuns.orElse(""),
+                measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
+                        ? uncheckedExpectations(target) : "");
+        final List<ExpectationResult> expectations = new ExpectationEvaluator(gate, spec.rule().alpha())
+                .evaluate(id, measured.expectations(), remeasure);
+        final MetricResults kept = new MetricResults(judged.gated().stream()
+                .<MetricResult<?, ?>>map(GatedMetric::result).toList());
+        final Optional<ScalingResult> scaling = series.flatMap(values -> values.add(id, kept)
+                .map(complete -> new ScalingEvaluator(gate).evaluate(values.atMost(), complete)));
+        return new BenchmarkResult(id, judged.gated(), unmeasured, expectations, recording, spec.acceptCommand(),
+                measured.environment(), note, scaling, authority);
+    }
+
+    /** Judges every measured metric, confirms a suspected timing regression, and gates each. */
+    private Judged judge(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Optional<BaselineEntry> entry,
+            TimingAuthority authority, Remeasurement remeasure) throws Throwable {
         final boolean fromCi = entry.map(recorded -> "true".equals(recorded.environment().get(HostFingerprint.CI)))
                 .orElse(false);
-        final TimingAuthority authority = authority(target, measured, entry);
         final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
                 measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
-
         List<MetricResult<?, ?>> results = new ArrayList<>();
         for (Metric<?, ?> metric : measured.values().metrics()) {
             results.add(judge(metric, measured.values(), baseline, judging));
@@ -84,25 +111,14 @@ public final class Evaluator {
                 : gate.reportingTimings(BenchmarkResult.workCounts(id, new MetricResults(results)).vouch());
         if (results.stream().anyMatch(result -> result.metric().gating() == Gating.TIMING
                 && benchmarkGate.confirms(result.assessment().verdict(), fromCi))) {
-            results = confirm(results, rerun.measure(), judging);
+            results = confirm(results, remeasure.confirmation(), judging);
         }
         final List<GatedMetric> gated = new ArrayList<>();
         for (MetricResult<?, ?> result : results) {
             final MetricResult<?, ?> kept = gate.mode() == BaselineMode.UPDATE ? accepted(result) : result;
             gated.add(new GatedMetric(kept, benchmarkGate.decide(kept, fromCi)));
         }
-        final List<Unmeasured> unmeasured = unmeasured(baseline, measured);
-        final EntryChange change = change(entry, spec, measured.values(), results);
-        final Optional<String> recordedRuns = recordIfWritten(id, spec, measured, anotherRun, entry, change, unmeasured);
-        final boolean written = recordedRuns.isPresent();
-        final BenchmarkResult.Recording recording = new BenchmarkResult.Recording(gate.mode(), written,
-                recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
-        final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
-                updated(entry, written, change), recordedRuns.orElse(""),
-                measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
-                        ? uncheckedExpectations(target) : "");
-        return new BenchmarkResult(id, gated, unmeasured, List.of(), recording, spec.acceptCommand(),
-                measured.environment(), note, Optional.empty(), authority);
+        return new Judged(results, gated);
     }
 
     /**
@@ -131,11 +147,11 @@ public final class Evaluator {
      * @return what the recorded runs tell (empty text for a single run), or empty when nothing was written
      */
     private Optional<String> recordIfWritten(BenchmarkId id, BenchmarkSpec spec, Measurement measured,
-            Rerun anotherRun, Optional<BaselineEntry> entry, EntryChange change, List<Unmeasured> unmeasured)
+            Remeasurement remeasure, Optional<BaselineEntry> entry, EntryChange change, List<Unmeasured> unmeasured)
             throws Throwable {
         // A baseline rewritten without a metric it held would lose that metric's figures, unless switched off.
         if (recorder.writes(entry, change) && unmeasured.stream().noneMatch(missing -> missing.decision().fails())) {
-            return Optional.of(record(id, spec, measured, anotherRun, change));
+            return Optional.of(record(id, spec, measured, remeasure, change));
         }
         if (!change.moved()) {
             recorder.kept(id, change);
@@ -188,7 +204,7 @@ public final class Evaluator {
      *
      * @return what the recorded runs tell, for the result's note; empty for a single run
      */
-    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Rerun anotherRun,
+    private String record(BenchmarkId id, BenchmarkSpec spec, Measurement measured, Remeasurement remeasure,
             EntryChange change) throws Throwable {
         if (recorder.runs() == 1) {
             recorder.record(id, measured.values(), measured.environment(), change);
@@ -196,7 +212,7 @@ public final class Evaluator {
         }
         final List<MetricValues> runs = new ArrayList<>(List.of(measured.values()));
         while (runs.size() < recorder.runs()) {
-            runs.add(anotherRun.measure());
+            runs.add(remeasure.anotherRun());
         }
         final MetricValues pooled = MetricValues.pooled(runs);
         recorder.record(id, pooled, measured.environment(), change);

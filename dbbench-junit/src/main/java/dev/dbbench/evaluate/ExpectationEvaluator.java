@@ -16,18 +16,12 @@ import dev.dbbench.verdict.RelativeJudge;
  */
 public final class ExpectationEvaluator {
 
-    /** Samples both sides of one expectation again, interleaved; this side's samples first. */
-    @FunctionalInterface
-    public interface PairRerun {
-        List<double[]> run() throws Throwable;
-    }
-
     /**
      * One expectation with the samples of both sides, taken interleaved.
      *
      * @param other the benchmark it must beat, with its target: {@code findByBrandArrow [postgres 17 embedded]}
      */
-    public record Pair(String other, double factor, double[] thisSide, double[] otherSide, PairRerun rerun) {
+    public record Pair(String other, double factor, double[] thisSide, double[] otherSide) {
     }
 
     private final Gate gate;
@@ -38,18 +32,21 @@ public final class ExpectationEvaluator {
         this.judge = new RelativeJudge(alpha);
     }
 
-    public List<ExpectationResult> evaluate(BenchmarkId id, List<Pair> pairs) throws Throwable {
+    /** @param remeasure samples the sides of expectation {@code i} (of {@code pairs}) again, interleaved */
+    public List<ExpectationResult> evaluate(BenchmarkId id, List<Pair> pairs, Remeasurement remeasure)
+            throws Throwable {
         final List<ExpectationResult> results = new ArrayList<>();
-        for (Pair pair : pairs) {
+        for (int i = 0; i < pairs.size(); i++) {
+            final Pair pair = pairs.get(i);
             ExpectationJudgement judgement = judge.judge(pair.thisSide(), pair.otherSide(), pair.factor());
             if (judgement.verdict() == ExpectationVerdict.INCONCLUSIVE) {
                 // An unclear pass is a warning no one can act on; a second interleaved pass usually settles it.
-                final List<double[]> more = pair.rerun().run();
+                final List<double[]> more = remeasure.expectation(i);
                 judgement = RelativeJudge.extended(judgement, judge.judge(joined(pair.thisSide(), more.get(0)),
                         joined(pair.otherSide(), more.get(1)), pair.factor()));
             }
             if (gate.confirms(judgement.verdict())) {
-                final List<double[]> again = pair.rerun().run();
+                final List<double[]> again = remeasure.expectation(i);
                 judgement = RelativeJudge.confirm(judgement, judge.judge(again.get(0), again.get(1), pair.factor()));
             }
             final Decision decision = gate.decide(judgement.verdict());

@@ -22,17 +22,17 @@ import dev.dbbench.verdict.ScalingJudgement;
  * Judges a benchmark's {@code @ExpectScaling} from its results at every value of its parameter on one
  * target, on the counts every value measured: server instructions and the plans' shared blocks.
  */
-public final class ScalingEvaluator {
+final class ScalingEvaluator {
 
     private final Gate gate;
 
-    public ScalingEvaluator(Gate gate) {
+    ScalingEvaluator(Gate gate) {
         this.gate = gate;
     }
 
     /** @param results one per value of the parameter, on one target, in any order */
-    public ScalingResult evaluate(Growth atMost, List<BenchmarkResult> results) {
-        final List<BenchmarkResult> ordered = results.stream()
+    ScalingResult evaluate(Growth atMost, List<ScalingSeries.Value> results) {
+        final List<ScalingSeries.Value> ordered = results.stream()
                 .sorted(Comparator.comparingLong(result -> point(result).value())).toList();
         final BenchmarkId first = ordered.get(0).id();
         final List<ScalingJudge.Count> counts = new ArrayList<>();
@@ -46,16 +46,16 @@ public final class ScalingEvaluator {
                 decision.fails(), decision.warns());
     }
 
-    private static ScalePoint point(BenchmarkResult result) {
+    private static ScalePoint point(ScalingSeries.Value result) {
         return result.id().point().orElseThrow(() -> new IllegalArgumentException(result.id().qualifiedName()
                 + " runs over no parameter"));
     }
 
     /** One count per result, when every result measured it. */
-    private static <V, A extends Assessment> Optional<ScalingJudge.Count> count(List<BenchmarkResult> results,
+    private static <V, A extends Assessment> Optional<ScalingJudge.Count> count(List<ScalingSeries.Value> results,
             String name, Metric<V, A> metric, Function<V, Long> perOp, long slack) {
         final List<Long> counts = new ArrayList<>();
-        for (BenchmarkResult result : results) {
+        for (ScalingSeries.Value result : results) {
             final Optional<V> value = result.results().current(metric);
             if (value.isEmpty()) {
                 return Optional.empty();

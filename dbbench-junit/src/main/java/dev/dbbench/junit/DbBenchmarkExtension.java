@@ -17,14 +17,15 @@ import dev.dbbench.config.Shard;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.ScalingSeries;
 import dev.dbbench.measure.RegionTimer;
+import dev.dbbench.report.ReportedResult;
 import dev.dbbench.report.ResultMessages;
 import dev.dbbench.run.ApplicationDatabase;
 import dev.dbbench.run.Arguments;
 import dev.dbbench.run.BenchmarkRun;
 import dev.dbbench.run.ClassContext;
 import dev.dbbench.run.RunContext;
-import dev.dbbench.run.ScalingSeries;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderResolver;
@@ -193,18 +194,18 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         invocation.skip();
         final EngineTarget target = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         final Object instance = invocationContext.getTarget().orElse(null);
-        final BenchmarkResult measured = new BenchmarkRun(runContext(context), classContext(context),
-                spec.at(point(context)), target, arguments(context)).run(instance,
-                invocationContext.getArguments().toArray(), timer(context), scope(context));
         // The invocations of one benchmark share its template's store: there it gathers the values' results.
-        final BenchmarkResult result = spec.scale().filter(scale -> scale.atMost().isPresent())
-                .map(scale -> stored(context.getParent().orElseThrow(), "scaling",
-                        () -> new ScalingSeries(runContext(context), scale), ScalingSeries.class).add(measured))
-                .orElse(measured);
-        runContext(context).report().add(result);
+        final Optional<ScalingSeries> series = spec.scale().filter(scale -> scale.atMost().isPresent())
+                .map(scale -> stored(context.getParent().orElseThrow(), "scaling", () -> new ScalingSeries(scale),
+                        ScalingSeries.class));
+        final BenchmarkResult result = new BenchmarkRun(runContext(context), classContext(context),
+                spec.at(point(context)), target, arguments(context)).run(instance,
+                invocationContext.getArguments().toArray(), timer(context), scope(context), series);
+        final ReportedResult reported = ReportedResult.of(result);
+        runContext(context).report().add(reported);
         context.publishReportEntry(ResultMessages.reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
-        final ResultMessages messages = ResultMessages.of(result);
+        final ResultMessages messages = ResultMessages.of(reported);
         messages.printed().forEach(System.out::println);
         if (!messages.failures().isEmpty()) {
             throw new AssertionFailedError(String.join("\n\n", messages.failures()));

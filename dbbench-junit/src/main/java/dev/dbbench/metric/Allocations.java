@@ -77,7 +77,7 @@ public final class Allocations extends ExactMetric<double[]> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<double[], FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<double[], FindingsAssessment> result, MetricResults all,
             Subject subject) {
         return FindingsAssessment.message(result.assessment(), "ALLOCATION", "the JVM's count of the bytes the"
                 + " benchmark's thread allocated, median of the samples", subject);

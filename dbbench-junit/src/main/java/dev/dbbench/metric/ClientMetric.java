@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.text.Figures;
-import dev.dbbench.text.Message;
 import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Judgement;
 import dev.dbbench.verdict.Verdict;
@@ -70,18 +69,18 @@ abstract class ClientMetric<V extends ClientFigure> implements Metric<V, TimeAss
     }
 
     @Override
-    public final Optional<String> message(MetricResult<V, TimeAssessment> result, MetricResults all,
+    public final Optional<MetricMessage> message(MetricResult<V, TimeAssessment> result, MetricResults all,
             Subject subject) {
         final Judgement judgement = result.assessment().judgement();
         if (judgement.verdict() == Verdict.NEW) {
             // Without any baseline entry, the wall time's message says so; here the entry lacks this figure only.
-            return all.get(Metrics.TIME).flatMap(MetricResult::baseline).map(time -> new Message("dbbench: "
-                    + subject.id().qualifiedName() + " has no " + figure() + " in its baseline entry in "
+            return all.get(Metrics.TIME).flatMap(MetricResult::baseline).map(time -> new MetricMessage(
+                    subject.id().qualifiedName() + " has no " + figure() + " in its baseline entry in "
                     + subject.baselineFile() + ", which was recorded without client threads, and "
                     + ConfigKeys.BASELINE_MISSING + "=fail (the default when CI=true).")
-                    .line("record it", subject.acceptCommand()).toString());
+                    .closing(MetricMessage.Closing.RECORD));
         }
-        final Message message = new Message("dbbench: " + judgement.verdict() + " of " + figure() + " in "
+        final MetricMessage message = new MetricMessage(judgement.verdict() + " of " + figure() + " in "
                 + subject.id().qualifiedName() + " with " + result.current().threads() + " client threads"
                 + judgement.comparison().map(c -> ": " + Figures.ratio(ratio(c.ratio())) + " the baseline's")
                         .orElse("") + subject.outcome());
@@ -93,9 +92,7 @@ abstract class ClientMetric<V extends ClientFigure> implements Metric<V, TimeAss
         final Fence fence = judgement.fence();
         message.line("runs", fence.applies() ? "baseline of " + fence.describe()
                 : "single-run baseline: judged by its samples alone");
-        message.line("baseline", subject.baselineFile() + " (recorded " + subject.baselineRecordedAt() + ")");
-        message.line("accept", subject.acceptCommand());
-        return Optional.of(message.toString());
+        return Optional.of(message.closing(MetricMessage.Closing.BASELINE_AND_ACCEPT));
     }
 
     private String interval(Comparison comparison) {

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.dbbench.text.Message;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -47,7 +46,7 @@ public record FindingsAssessment(Verdict verdict, String reason, List<Finding> f
      * @param what the metric as the headline names it, in capitals: {@code PLAN}
      * @param how how the figures were obtained, so a reader knows no statistics were involved
      */
-    static Optional<String> message(FindingsAssessment assessment, String what, String how, Subject subject) {
+    static Optional<MetricMessage> message(FindingsAssessment assessment, String what, String how, Subject subject) {
         return message(assessment, what, "REGRESSION", how, subject);
     }
 
@@ -56,23 +55,21 @@ public record FindingsAssessment(Verdict verdict, String reason, List<Finding> f
      *
      * @param failing what failing findings make the headline say after {@code what}
      */
-    static Optional<String> message(FindingsAssessment assessment, String what, String failing, String how,
+    static Optional<MetricMessage> message(FindingsAssessment assessment, String what, String failing, String how,
             Subject subject) {
         if (assessment.findings().isEmpty()) {
             return Optional.empty();
         }
         final boolean fails = assessment.findings().stream().anyMatch(Finding::fails);
-        final Message message = new Message("dbbench: " + (fails ? what + " " + failing + " in "
+        final MetricMessage message = new MetricMessage((fails ? what + " " + failing + " in "
                 : what.toLowerCase(Locale.ROOT) + " note for ") + subject.id().qualifiedName() + " (exact: " + how + ")");
         for (Finding finding : assessment.findings()) {
-            message.raw(String.format(Locale.ROOT, "  %-18s %s", finding.kind().name().toLowerCase(Locale.ROOT)
-                    .replace('_', ' '), finding.subject()));
-            finding.detail().lines().forEach(line -> message.raw("    " + line));
+            message.finding(finding.kind().name(), finding.subject(), finding.detail());
         }
         if (assessment.findings().stream().anyMatch(finding -> finding.fails() && !finding.holdsInUpdate())) {
-            message.line("accept", subject.acceptCommand());
+            message.closing(MetricMessage.Closing.ACCEPT);
         }
-        return Optional.of(message.toString());
+        return Optional.of(message);
     }
 
     /** The findings as {@code results.json} lists them. */

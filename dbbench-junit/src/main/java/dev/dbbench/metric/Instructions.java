@@ -108,7 +108,7 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<InstructionCounts, FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<InstructionCounts, FindingsAssessment> result, MetricResults all,
             Subject subject) {
         return FindingsAssessment.message(result.assessment(), "INSTRUCTION", "callgrind counts of the server's work,"
                 + " " + how(result.current()) + ", no statistics involved", subject);

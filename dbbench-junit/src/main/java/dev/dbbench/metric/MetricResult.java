@@ -41,8 +41,9 @@ public record MetricResult<V, A extends Assessment>(Metric<V, A> metric, V curre
         return metric.context(this, all);
     }
 
+    /** The metric's message as written: what the metric says, written as every metric's message reads. */
     public Optional<String> message(MetricResults all, Subject subject) {
-        return metric.message(this, all, subject);
+        return metric.message(this, all, subject).map(message -> message.write(subject));
     }
 
     public JsonNode json() {

@@ -58,7 +58,7 @@ public final class Plans extends ExactMetric<StatementPlans> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<StatementPlans, FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<StatementPlans, FindingsAssessment> result, MetricResults all,
             Subject subject) {
         return FindingsAssessment.message(result.assessment(), "PLAN",
                 "EXPLAIN ANALYZE BUFFERS, no statistics involved", subject);

@@ -57,7 +57,7 @@ public final class Storage extends ExactMetric<List<RelationSize>> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<List<RelationSize>, FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<List<RelationSize>, FindingsAssessment> result, MetricResults all,
             Subject subject) {
         return FindingsAssessment.message(result.assessment(), "STORAGE", "pg_total_relation_size after the capture"
                 + " call, no statistics involved", subject);

@@ -159,7 +159,7 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<Traffic, FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<Traffic, FindingsAssessment> result, MetricResults all,
             Subject subject) {
         final boolean onlyUnseen = result.assessment().findings().stream().allMatch(finding ->
                 finding.kind() == Finding.Kind.UNSEEN_WORK || finding.kind() == Finding.Kind.UNSEEN_WORK_WARNING);

@@ -12,7 +12,7 @@ import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.stats.Comparison;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.text.Figures;
-import dev.dbbench.text.Message;
+import dev.dbbench.verdict.EnvironmentChange;
 import dev.dbbench.verdict.Fence;
 import dev.dbbench.verdict.Judge;
 import dev.dbbench.verdict.Judgement;
@@ -117,7 +117,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<Timings, TimeAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<Timings, TimeAssessment> result, MetricResults all,
             Subject subject) {
         final Judgement judgement = result.assessment().judgement();
         return Optional.of(judgement.verdict() == Verdict.NEW
@@ -125,8 +125,8 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
                 : finding(result, all, subject));
     }
 
-    private static String missingBaseline(Judgement judgement, Subject subject) {
-        final Message message = new Message("dbbench: " + subject.id().qualifiedName() + " has no baseline in "
+    private static MetricMessage missingBaseline(Judgement judgement, Subject subject) {
+        final MetricMessage message = new MetricMessage(subject.id().qualifiedName() + " has no baseline in "
                 + subject.baselineFile() + ", and " + ConfigKeys.BASELINE_MISSING
                 + "=fail (the default when CI=true).");
         message.line("measured", "median " + Figures.duration(judgement.current().median()) + ", p90 "
@@ -134,17 +134,16 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         if (!subject.note().isEmpty()) {
             message.line("note", subject.note());
         }
-        message.line("record it", subject.acceptCommand() + " and commit "
-                + subject.baselineFile());
-        return message.toString();
+        return message.closing(MetricMessage.Closing.RECORD_AND_COMMIT);
     }
 
-    private static String finding(MetricResult<Timings, TimeAssessment> result, MetricResults all, Subject subject) {
+    private static MetricMessage finding(MetricResult<Timings, TimeAssessment> result, MetricResults all,
+            Subject subject) {
         final Judgement judgement = result.assessment().judgement();
         final Summary baseline = judgement.baseline().orElseThrow();
         final Summary current = judgement.current();
         final Comparison comparison = judgement.comparison().orElseThrow();
-        final Message message = new Message("dbbench: " + judgement.verdict() + " in " + subject.id().qualifiedName()
+        final MetricMessage message = new MetricMessage(judgement.verdict() + " in " + subject.id().qualifiedName()
                 + ": median " + Figures.ratio(judgement.ratio()) + " the baseline's, threshold +"
                 + Figures.percentage(judgement.thresholdPercent()) + subject.outcome());
         message.line("why", judgement.reason());
@@ -179,9 +178,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         message.line("environment", judgement.environmentChanges().isEmpty()
                 ? "same as the baseline's run"
                 : judgement.environmentChanges().stream().map(Object::toString).collect(Collectors.joining("; ")));
-        message.line("baseline", subject.baselineFile() + " (recorded " + subject.baselineRecordedAt() + ")");
-        message.line("accept", subject.acceptCommand());
-        return message.toString();
+        return message.closing(MetricMessage.Closing.BASELINE_AND_ACCEPT);
     }
 
     /**
@@ -189,7 +186,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
      * may fail the build here, and for a change the counts do not explain, the A/B comparison that
      * settles it.
      */
-    static void timingLines(Message message, Judgement judgement, Subject subject) {
+    static void timingLines(MetricMessage message, Judgement judgement, Subject subject) {
         final boolean moved = judgement.verdict() != Verdict.PASS && judgement.verdict() != Verdict.NEW;
         message.line("counts", subject.counts().sentence(moved));
         message.line("gate", subject.timing());
@@ -231,8 +228,7 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
         json.put("opsPerSample", result.current().opsPerSample());
         json.put("samples", result.current().nanosPerOp());
         json.put("environmentChanges", judgement.environmentChanges().stream()
-                .map(change -> Map.of("key", change.key(), "baseline", change.baseline(), "current", change.current()))
-                .toList());
+                .map(WallTime::change).toList());
         return MetricJson.MAPPER.valueToTree(json);
     }
 
@@ -241,6 +237,15 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
     public List<Measure> measures(MetricResult<Timings, TimeAssessment> result) {
         return List.of(new Measure("latency", UNIT, result.current().nanosPerOp(),
                 result.baseline().map(Timings::nanosPerOp).orElse(new double[0])));
+    }
+
+    /** One changed fact, its fields always in the same order: {@code key}, {@code baseline}, {@code current}. */
+    private static Map<String, String> change(EnvironmentChange change) {
+        final Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("key", change.key());
+        fields.put("baseline", change.baseline());
+        fields.put("current", change.current());
+        return fields;
     }
 
     private static Double nullIfNaN(double value) {

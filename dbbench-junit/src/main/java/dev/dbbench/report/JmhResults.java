@@ -64,9 +64,9 @@ public final class JmhResults implements ResultFormat {
         json.put("benchmark", result.className() + "." + result.method());
         json.put("mode", "avgt");
         // Client threads, where the benchmark had them; the score is then the mean time of one call, as JMH's.
-        json.put("threads", result.json().path("threads").asInt(1));
+        json.put("threads", result.field("threads").asInt(1));
         json.put("forks", 1);
-        json.put("warmupIterations", result.json().path("warmups").asInt(0));
+        json.put("warmupIterations", result.field("warmups").asInt(0));
         json.put("measurementIterations", primary.current().length);
         final ObjectNode params = json.putObject("params").put("target", result.target());
         result.parameter().ifPresent(point -> params.put(point.name(), String.valueOf(point.value())));

@@ -23,6 +23,11 @@ final class JsonFields {
         this.where = where;
     }
 
+    /** Whether the object holds the field, null or not. */
+    boolean has(String field) {
+        return node.has(field);
+    }
+
     String text(String field) {
         final JsonNode value = node.get(field);
         if (value == null || !value.isTextual()) {

@@ -78,7 +78,7 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         document.put("schema", SCHEMA);
         document.put("recordedAt", recordedAt.toString());
         final ArrayNode array = document.putArray("results");
-        results.forEach(result -> array.add(result.json()));
+        results.forEach(result -> array.add(ResultJson.write(result)));
         document.set("invocation", InvocationJson.write(invocation));
         return document;
     }
@@ -120,7 +120,7 @@ public record Report(Instant recordedAt, List<ReportedResult> results, History h
         final List<ReportedResult> results = new ArrayList<>();
         final JsonNode array = json.array("results");
         for (int i = 0; i < array.size(); i++) {
-            results.add(ReportedResult.read(array.get(i), json.at("results", i)));
+            results.add(ResultJson.read(array.get(i), json.at("results", i)));
         }
         return new Report(recordedAt, results, History.none(),
                 InvocationJson.read(document.get("invocation"), json.at("invocation")));

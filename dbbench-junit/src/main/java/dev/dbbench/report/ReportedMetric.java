@@ -1,10 +1,8 @@
 package dev.dbbench.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbbench.metric.ContextLine;
 import dev.dbbench.metric.Measure;
 
@@ -27,6 +25,9 @@ public record ReportedMetric(String id, String gating, String verdict, String re
         Optional<ContextLine> context, String message, List<Finding> findings, List<String> fields,
         List<Measure> measures) {
 
+    /** The verdict of a metric the baseline holds but a run could not measure. */
+    public static final String NOT_MEASURED = "NOT_MEASURED";
+
     /** One exact finding: what kind, about what (a statement, a table, or {@code -}), and what changed. */
     public record Finding(String kind, String subject, String detail, boolean fails) {
     }
@@ -46,51 +47,5 @@ public record ReportedMetric(String id, String gating, String verdict, String re
     public boolean changed() {
         return verdict.equals("REGRESSION") || verdict.equals("IMPROVEMENT") || !findings.isEmpty() || failed
                 || warned || informed;
-    }
-
-    static ReportedMetric read(JsonNode node, String where) {
-        final JsonFields json = new JsonFields(node, where);
-        final List<Finding> findings = new ArrayList<>();
-        final JsonNode findingsArray = json.array("findings");
-        for (int i = 0; i < findingsArray.size(); i++) {
-            final JsonFields finding = new JsonFields(findingsArray.get(i), json.at("findings", i));
-            findings.add(new Finding(finding.text("kind"), finding.text("subject"), finding.text("detail"),
-                    finding.bool("fails")));
-        }
-        final List<Measure> measures = new ArrayList<>();
-        final JsonNode measuresArray = json.array("measures");
-        for (int i = 0; i < measuresArray.size(); i++) {
-            measures.add(measure(measuresArray.get(i), json.at("measures", i)));
-        }
-        final JsonNode context = node.get("context");
-        final Optional<ContextLine> line = context == null || context.isNull() ? Optional.empty()
-                : Optional.of(new ContextLine(new JsonFields(context, json.at("context")).text("label"),
-                        new JsonFields(context, json.at("context")).text("value")));
-        return new ReportedMetric(json.text("id"), json.text("gating"), json.text("verdict"), json.text("reason"),
-                json.bool("failed"), json.bool("warned"), json.optionalBool("informed"), json.texts("columns"),
-                json.texts("cells"),
-                json.optionalText("summary").orElse(""), line, json.optionalText("message").orElse(""), findings,
-                json.texts("fields"), measures);
-    }
-
-    private static Measure measure(JsonNode node, String where) {
-        final JsonFields json = new JsonFields(node, where);
-        try {
-            return new Measure(json.text("name"), json.text("unit"), numbers(json.array("current"), where),
-                    numbers(json.array("baseline"), where));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static double[] numbers(JsonNode array, String where) {
-        final double[] values = new double[array.size()];
-        for (int i = 0; i < values.length; i++) {
-            if (!array.get(i).isNumber()) {
-                throw new IllegalArgumentException(where + " holds " + array.get(i) + " where a number belongs");
-            }
-            values[i] = array.get(i).asDouble();
-        }
-        return values;
     }
 }

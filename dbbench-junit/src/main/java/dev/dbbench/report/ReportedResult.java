@@ -18,14 +18,18 @@ import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.EnvironmentChange;
 
 /**
- * One benchmark's result as every report format reads it: the object {@code results.json} holds for
- * it, parsed. Built from a live {@link BenchmarkResult} at the end of a run, or read back from the
- * files of earlier runs to merge them.
+ * One benchmark's result as every report format and the build log's messages read it. A finished
+ * benchmark's is rendered straight from its {@link BenchmarkResult}, each metric rendering itself
+ * once ({@link ResultRendering}); one of an earlier run is read from its {@code results.json}
+ * ({@link ResultJson}, the codec of this model), so a report merged from several runners' files
+ * equals one rendered at the end of a single run.
  *
  * @param metrics every metric the benchmark measured, the headline (wall time) first
  * @param environmentChanges the environment facts that differ from the baseline's run, as the
  *     metrics that compare environments listed them
- * @param json the object as {@code results.json} holds it, written back unchanged when merging
+ * @param fields the fields its metrics wrote about their values at the top of its object in
+ *     {@code results.json} (wall time's {@code samples}, {@code alpha}, ...), in order, and, in a
+ *     file a newer dbbench wrote, any field this one does not know: written back unchanged
  * @param parameter the value of the benchmark's {@code @Scale} parameter it ran at; empty for none
  * @param scaling the benchmark's {@code @ExpectScaling}, on the result of the value that completed it
  * @param informed whether it showed information (a timing change that cannot fail where it ran and that
@@ -35,8 +39,8 @@ import dev.dbbench.verdict.EnvironmentChange;
 public record ReportedResult(String className, String method, String target, String key, boolean failed,
         boolean warned, boolean baselineWritten, List<ReportedMetric> metrics, List<ReportedExpectation> expectations,
         SortedMap<String, String> environment, List<EnvironmentChange> environmentChanges, String baselineFile,
-        String baselineRecordedAt, String acceptCommand, String note, ObjectNode json, Optional<ScalePoint> parameter,
-        Optional<ReportedScaling> scaling, boolean informed, Optional<Timing> timing) {
+        String baselineRecordedAt, String acceptCommand, String note, ObjectNode fields,
+        Optional<ScalePoint> parameter, Optional<ReportedScaling> scaling, boolean informed, Optional<Timing> timing) {
 
     /**
      * What a timing verdict rests on beyond its samples.
@@ -46,8 +50,18 @@ public record ReportedResult(String className, String method, String target, Str
      * @param countsState {@code UNCHANGED}, {@code MOVED} or {@code UNCOMPARED}: the work counts
      * @param counts what the work counts say, in the words of the timing message
      * @param compareCommand the same-runner A/B comparison that settles a timing change
+     * @param unchanged the counts compared that did not move, as a reader names them
+     * @param moved the counts that moved, each with its first change
+     * @param uncompared the counts that could not be compared, each with why
      */
-    public record Timing(boolean gates, String reason, String countsState, String counts, String compareCommand) {
+    public record Timing(boolean gates, String reason, String countsState, String counts, String compareCommand,
+            List<String> unchanged, List<String> moved, List<String> uncompared) {
+
+        public Timing {
+            unchanged = List.copyOf(unchanged);
+            moved = List.copyOf(moved);
+            uncompared = List.copyOf(uncompared);
+        }
 
         /** The sentence of a timing message's {@code gate} line. */
         public String gate() {
@@ -60,65 +74,20 @@ public record ReportedResult(String className, String method, String target, Str
         expectations = List.copyOf(expectations);
         environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
         environmentChanges = List.copyOf(environmentChanges);
-        json = json.deepCopy();
+        fields = fields.deepCopy();
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException(className + "." + key + " has no metric");
         }
     }
 
-    static ReportedResult of(BenchmarkResult result) {
-        return read(ResultJson.of(result), result.id().qualifiedName());
+    /** The result of a benchmark that just finished, each metric rendered once. */
+    public static ReportedResult of(BenchmarkResult result) {
+        return ResultRendering.render(result);
     }
 
-    /** Reads one result object of {@code results.json}; {@code where} names it in errors. */
-    static ReportedResult read(JsonNode node, String where) {
-        final JsonFields json = new JsonFields(node, where);
-        final List<ReportedMetric> metrics = new ArrayList<>();
-        final JsonNode metricArray = json.array("metrics");
-        for (int i = 0; i < metricArray.size(); i++) {
-            metrics.add(ReportedMetric.read(metricArray.get(i), json.at("metrics", i)));
-        }
-        final List<ReportedExpectation> expectations = new ArrayList<>();
-        final JsonNode expectationArray = json.array("expectations");
-        for (int i = 0; i < expectationArray.size(); i++) {
-            expectations.add(ReportedExpectation.read(expectationArray.get(i), json.at("expectations", i)));
-        }
-        final SortedMap<String, String> environment = new TreeMap<>();
-        json.object("environment").fields().forEachRemaining(fact -> environment.put(fact.getKey(),
-                fact.getValue().asText()));
-        return new ReportedResult(json.text("class"), json.text("method"), json.text("target"), json.text("key"),
-                json.bool("failed"), json.bool("warned"), json.bool("baselineWritten"), metrics, expectations,
-                environment, environmentChanges(node, json), json.text("baselineFile"),
-                json.text("baselineRecordedAt"), json.text("acceptCommand"), json.text("note"), (ObjectNode) node,
-                present(node, "parameter").map(parameter -> {
-                    final JsonFields point = new JsonFields(parameter, json.at("parameter"));
-                    return new ScalePoint(point.text("name"), Math.round(point.number("value")));
-                }),
-                present(node, "scaling").map(scaling -> ReportedScaling.read(scaling, json.at("scaling"))),
-                json.optionalBool("informed"), present(node, "timing").map(timing -> {
-                    final JsonFields fields = new JsonFields(timing, json.at("timing"));
-                    final JsonFields counts = new JsonFields(json.object("workCounts"), json.at("workCounts"));
-                    return new Timing(fields.bool("gates"), fields.text("reason"), counts.text("state"),
-                            counts.text("summary"), json.text("compareCommand"));
-                }));
-    }
-
-    /** A field written since results held it; absent or null in results of earlier versions and for none. */
-    private static Optional<JsonNode> present(JsonNode node, String field) {
-        return Optional.ofNullable(node.get(field)).filter(value -> !value.isNull());
-    }
-
-    /** The changes listed under {@code environmentChanges} by whichever metric compares environments. */
-    private static List<EnvironmentChange> environmentChanges(JsonNode node, JsonFields json) {
-        final List<EnvironmentChange> changes = new ArrayList<>();
-        if (node.has("environmentChanges")) {
-            final JsonNode array = json.array("environmentChanges");
-            for (int i = 0; i < array.size(); i++) {
-                final JsonFields change = new JsonFields(array.get(i), json.at("environmentChanges", i));
-                changes.add(new EnvironmentChange(change.text("key"), change.text("baseline"), change.text("current")));
-            }
-        }
-        return changes;
+    /** A field a metric wrote about its value, such as wall time's {@code threads}; missing when none did. */
+    public JsonNode field(String name) {
+        return fields.path(name);
     }
 
     /**

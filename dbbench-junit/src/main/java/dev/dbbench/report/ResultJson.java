@@ -2,153 +2,152 @@ package dev.dbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dbbench.api.Growth;
-import dev.dbbench.evaluate.BenchmarkResult;
-import dev.dbbench.evaluate.ExpectationResult;
-import dev.dbbench.evaluate.GatedMetric;
-import dev.dbbench.evaluate.ScalingResult;
-import dev.dbbench.evaluate.Unmeasured;
-import dev.dbbench.metric.Gating;
-import dev.dbbench.metric.MetricResult;
-import dev.dbbench.metric.Metrics;
-import dev.dbbench.metric.WorkCounts;
-import dev.dbbench.verdict.CountGrowth;
-import dev.dbbench.verdict.ScalingJudge;
-import dev.dbbench.verdict.ScalingJudgement;
-import dev.dbbench.verdict.Verdict;
+import dev.dbbench.metric.ContextLine;
+import dev.dbbench.metric.Measure;
+import dev.dbbench.spec.ScalePoint;
+import dev.dbbench.verdict.EnvironmentChange;
 
 /**
- * One benchmark's result as {@code results.json} holds it: its identity and outcome, every field
- * its metrics write (wall time's at the top, as they always were), its expectations and baseline,
- * and under {@code metrics} what each metric renders (verdict, cells, summary, findings, measures).
- * Every report format reads this form, so a report merged from several runs' files says exactly
- * what the runs' own reports said.
+ * The codec of one {@link ReportedResult} as {@code results.json} holds it: its identity and outcome,
+ * the fields its metrics wrote (wall time's at the top, as they always were), its environment,
+ * expectations, scaling and baseline, and under {@code metrics} what each metric rendered (verdict,
+ * cells, summary, findings, measures). Used at the edge only: to write the file, and to read files of
+ * other runs for merges, comparisons and history; inside one run the model is never parsed back.
  */
 final class ResultJson {
 
     static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
-    /** The verdict of a metric the baseline holds but this run could not measure. */
-    static final String NOT_MEASURED = "NOT_MEASURED";
+    /** The fields the model writes itself; every other field of a result object is one of {@code fields}. */
+    private static final Set<String> OWN = Set.of("class", "method", "target", "key", "parameter", "failed", "warned",
+            "informed", "baselineWritten", "environment", "expectations", "scaling", "baselineFile",
+            "baselineRecordedAt", "acceptCommand", "compareCommand", "note", "timing", "workCounts", "metrics");
 
     private ResultJson() {
     }
 
-    static ObjectNode of(BenchmarkResult result) {
+    static ObjectNode write(ReportedResult result) {
         final ObjectNode json = MAPPER.createObjectNode();
-        json.put("class", result.id().className());
-        json.put("method", result.id().method());
-        json.put("target", result.id().target());
-        json.put("key", result.id().key());
-        json.set("parameter", result.id().point().map(point -> (JsonNode) MAPPER.createObjectNode()
+        json.put("class", result.className());
+        json.put("method", result.method());
+        json.put("target", result.target());
+        json.put("key", result.key());
+        json.set("parameter", result.parameter().map(point -> (JsonNode) MAPPER.createObjectNode()
                 .put("name", point.name()).put("value", point.value())).orElse(MAPPER.nullNode()));
-        json.put("failed", result.fails());
-        json.put("warned", result.metrics().stream().anyMatch(gated -> gated.decision().warns())
-                || result.unmeasured().stream().anyMatch(missing -> missing.decision().warns())
-                || result.expectations().stream().anyMatch(ExpectationResult::warns)
-                || result.scaling().filter(ScalingResult::warns).isPresent());
-        json.put("informed", result.metrics().stream().anyMatch(gated -> gated.decision().informs()));
-        json.put("baselineWritten", result.recording().written());
-        for (MetricResult<?, ?> metric : result.results().all()) {
-            final JsonNode fields = metric.json();
-            fields.fields().forEachRemaining(field -> json.set(field.getKey(), field.getValue()));
-        }
+        json.put("failed", result.failed());
+        json.put("warned", result.warned());
+        json.put("informed", result.informed());
+        json.put("baselineWritten", result.baselineWritten());
+        json.setAll(result.fields().deepCopy());
         json.set("environment", MAPPER.valueToTree(result.environment()));
         final ArrayNode expectations = json.putArray("expectations");
-        result.expectations().forEach(expectation -> expectations.add(expectation(result, expectation)));
-        json.set("scaling", result.scaling().map(scaling -> (JsonNode) scaling(result, scaling))
-                .orElse(MAPPER.nullNode()));
-        json.put("baselineFile", result.recording().baselineFile().toString());
-        json.put("baselineRecordedAt", result.recording().baselineRecordedAt());
+        result.expectations().forEach(expectation -> expectations.add(expectation(expectation)));
+        json.set("scaling", result.scaling().map(scaling -> (JsonNode) scaling(scaling)).orElse(MAPPER.nullNode()));
+        json.put("baselineFile", result.baselineFile());
+        json.put("baselineRecordedAt", result.baselineRecordedAt());
         json.put("acceptCommand", result.acceptCommand());
-        json.put("compareCommand", result.compareCommand());
+        result.timing().ifPresent(timing -> json.put("compareCommand", timing.compareCommand()));
         json.put("note", result.note());
-        json.set("timing", MAPPER.createObjectNode().put("gates", result.timing().gates())
-                .put("reason", result.timing().reason()));
-        json.set("workCounts", workCounts(result));
+        result.timing().ifPresent(timing -> {
+            json.set("timing", MAPPER.createObjectNode().put("gates", timing.gates()).put("reason", timing.reason()));
+            final ObjectNode counts = json.putObject("workCounts");
+            counts.put("state", timing.countsState());
+            counts.set("unchanged", MAPPER.valueToTree(timing.unchanged()));
+            counts.set("moved", MAPPER.valueToTree(timing.moved()));
+            counts.set("uncompared", MAPPER.valueToTree(timing.uncompared()));
+            counts.put("summary", timing.counts());
+        });
         final ArrayNode metrics = json.putArray("metrics");
-        result.metrics().forEach(gated -> metrics.add(metric(result, gated)));
-        result.unmeasured().forEach(missing -> metrics.add(unmeasured(result, missing)));
+        result.metrics().forEach(metric -> metrics.add(metric(metric)));
         return json;
     }
 
-    /** A metric the baseline holds that this run could not measure: verdict NOT_MEASURED, no figures. */
-    private static ObjectNode unmeasured(BenchmarkResult result, Unmeasured missing) {
+    private static ObjectNode metric(ReportedMetric metric) {
         final ObjectNode json = MAPPER.createObjectNode();
-        json.put("id", missing.metric());
-        json.put("gating", Metrics.byId(missing.metric()).map(metric -> metric.gating().name()).orElse(""));
-        json.put("verdict", NOT_MEASURED);
-        json.put("reason", missing.reason());
-        json.put("failed", missing.decision().fails());
-        json.put("warned", missing.decision().warns());
-        json.put("informed", false);
-        json.putArray("columns");
-        json.putArray("cells");
-        json.putNull("summary");
-        json.putNull("context");
-        json.put("message", missing.message(result.id().qualifiedName()));
-        json.putArray("findings");
-        json.putArray("fields");
-        json.putArray("measures");
-        return json;
-    }
-
-    private static ObjectNode metric(BenchmarkResult result, GatedMetric gated) {
-        final MetricResult<?, ?> metric = gated.result();
-        final ObjectNode json = MAPPER.createObjectNode();
-        json.put("id", metric.metric().id());
-        json.put("gating", metric.metric().gating().name());
-        json.put("verdict", metric.assessment().verdict().name());
-        json.put("reason", metric.assessment().reason());
-        json.put("failed", gated.decision().fails());
-        json.put("warned", gated.decision().warns());
-        json.put("informed", gated.decision().informs());
-        json.set("columns", MAPPER.valueToTree(metric.metric().columns()));
-        json.set("cells", MAPPER.valueToTree(metric.cells(result.results())));
-        json.put("summary", metric.summary(result.results()).orElse(null));
-        json.set("context", metric.context(result.results()).map(line -> (JsonNode) MAPPER.valueToTree(line))
-                .orElse(MAPPER.nullNode()));
-        // A message is only asked for where the build log shows one: a metric's message may need
-        // figures (a comparison) that only a finding has.
-        json.put("message", printsMessage(gated) ? metric.message(result.results(),
-                result.subject(gated.decision())).orElse(null) : null);
+        json.put("id", metric.id());
+        json.put("gating", metric.gating());
+        json.put("verdict", metric.verdict());
+        json.put("reason", metric.reason());
+        json.put("failed", metric.failed());
+        json.put("warned", metric.warned());
+        json.put("informed", metric.informed());
+        json.set("columns", MAPPER.valueToTree(metric.columns()));
+        json.set("cells", MAPPER.valueToTree(metric.cells()));
+        json.put("summary", metric.summary().isEmpty() ? null : metric.summary());
+        json.set("context", metric.context().map(line -> (JsonNode) MAPPER.createObjectNode()
+                .put("label", line.label()).put("value", line.value())).orElse(MAPPER.nullNode()));
+        json.put("message", metric.message().isEmpty() ? null : metric.message());
         final ArrayNode findings = json.putArray("findings");
-        metric.assessment().findings().forEach(finding -> findings.addObject()
-                .put("kind", finding.kind().name()).put("subject", finding.subject())
-                .put("detail", finding.detail()).put("fails", finding.fails()));
-        final List<String> fields = new ArrayList<>();
-        metric.json().fieldNames().forEachRemaining(fields::add);
-        json.set("fields", MAPPER.valueToTree(fields));
-        json.set("measures", MAPPER.valueToTree(metric.measures()));
+        metric.findings().forEach(finding -> findings.addObject().put("kind", finding.kind())
+                .put("subject", finding.subject()).put("detail", finding.detail()).put("fails", finding.fails()));
+        json.set("fields", MAPPER.valueToTree(metric.fields()));
+        final ArrayNode measures = json.putArray("measures");
+        for (Measure measure : metric.measures()) {
+            final ObjectNode node = measures.addObject().put("name", measure.name()).put("unit", measure.unit());
+            final ArrayNode current = node.putArray("current");
+            for (double value : measure.current()) {
+                current.add(value);
+            }
+            final ArrayNode baseline = node.putArray("baseline");
+            for (double value : measure.baseline()) {
+                baseline.add(value);
+            }
+        }
         return json;
     }
 
-    /**
-     * Whether the metric has a message: when it fails, warns or informs, or an exact metric found
-     * something. The build log prints only a failure's in full; the report shows every one.
-     */
-    static boolean printsMessage(GatedMetric gated) {
-        final boolean noted = gated.result().metric().gating() == Gating.EXACT
-                && !gated.result().assessment().findings().isEmpty();
-        return gated.decision().fails() || gated.decision().warns() || gated.decision().informs() || noted;
+    private static ObjectNode scaling(ReportedScaling scaling) {
+        final ObjectNode json = MAPPER.createObjectNode();
+        json.put("benchmark", scaling.benchmark());
+        json.put("parameter", scaling.parameter());
+        json.put("atMost", scaling.atMost());
+        json.put("verdict", scaling.verdict());
+        json.set("values", MAPPER.valueToTree(scaling.values()));
+        final ArrayNode counts = json.putArray("counts");
+        for (ReportedScaling.Count count : scaling.counts()) {
+            final ObjectNode node = counts.addObject().put("name", count.name());
+            node.set("counts", MAPPER.valueToTree(count.counts()));
+            final ArrayNode ratios = node.putArray("ratios");
+            count.ratios().forEach(ratio -> ratios.add(number(ratio)));
+            final ArrayNode allowed = node.putArray("allowed");
+            count.allowed().forEach(ratio -> allowed.add(number(ratio)));
+            node.put("fitted", count.fitted().isEmpty() ? null : count.fitted());
+            node.set("exponent", number(count.exponent()));
+            node.put("within", count.within());
+        }
+        json.set("margin", number(scaling.margin()));
+        json.put("reason", scaling.reason());
+        json.put("failed", scaling.failed());
+        json.put("warned", scaling.warned());
+        json.put("message", scaling.message());
+        return json;
     }
 
-    /** What the work counts say, in the words of every timing message, with the counts by where they stand. */
-    private static ObjectNode workCounts(BenchmarkResult result) {
-        final WorkCounts counts = result.workCounts();
-        final Verdict verdict = result.verdict();
+    private static ObjectNode expectation(ReportedExpectation expectation) {
         final ObjectNode json = MAPPER.createObjectNode();
-        json.put("state", counts.state().name());
-        json.set("unchanged", MAPPER.valueToTree(counts.unchanged()));
-        json.set("moved", MAPPER.valueToTree(counts.moved()));
-        json.set("uncompared", MAPPER.valueToTree(counts.uncompared()));
-        json.put("summary", counts.sentence(verdict != Verdict.PASS && verdict != Verdict.NEW));
+        json.put("benchmark", expectation.benchmark());
+        json.put("other", expectation.other());
+        json.put("verdict", expectation.verdict());
+        json.set("factor", number(expectation.factor()));
+        json.set("speedup", number(expectation.speedup()));
+        json.putArray("speedupInterval").add(number(expectation.low())).add(number(expectation.high()));
+        json.set("confidence", number(expectation.confidence()));
+        json.set("thisMedian", number(expectation.thisMedian()));
+        json.set("otherMedian", number(expectation.otherMedian()));
+        json.put("reason", expectation.reason());
+        json.put("failed", expectation.failed());
+        json.put("warned", expectation.warned());
+        json.put("message", expectation.message());
         return json;
     }
 
@@ -157,49 +156,156 @@ final class ResultJson {
         return Double.isFinite(value) ? MAPPER.getNodeFactory().numberNode(value) : MAPPER.nullNode();
     }
 
-    private static ObjectNode scaling(BenchmarkResult result, ScalingResult scaling) {
-        final ScalingJudgement judgement = scaling.judgement();
-        final ObjectNode json = MAPPER.createObjectNode();
-        json.put("benchmark", scaling.benchmark());
-        json.put("parameter", judgement.parameter());
-        json.put("atMost", judgement.atMost().name());
-        json.put("verdict", judgement.verdict().name());
-        json.set("values", MAPPER.valueToTree(judgement.values()));
-        final ArrayNode counts = json.putArray("counts");
-        for (CountGrowth count : judgement.counts()) {
-            final ObjectNode node = counts.addObject().put("name", count.name());
-            node.set("counts", MAPPER.valueToTree(count.counts()));
-            final ArrayNode ratios = node.putArray("ratios");
-            count.ratios().forEach(ratio -> ratios.add(number(ratio)));
-            node.set("allowed", MAPPER.valueToTree(count.allowed()));
-            node.put("fitted", count.fitted().map(Growth::name).orElse(null));
-            node.set("exponent", number(count.exponent()));
-            node.put("within", count.within());
+    /** Reads one result object of {@code results.json}; {@code where} names it in errors. */
+    static ReportedResult read(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final List<ReportedMetric> metrics = new ArrayList<>();
+        final JsonNode metricArray = json.array("metrics");
+        for (int i = 0; i < metricArray.size(); i++) {
+            metrics.add(metric(metricArray.get(i), json.at("metrics", i)));
         }
-        json.put("margin", ScalingJudge.MARGIN);
-        json.put("reason", judgement.reason());
-        json.put("failed", scaling.fails());
-        json.put("warned", scaling.warns());
-        json.put("message", ScalingMessage.render(result.id(), scaling));
-        return json;
+        final List<ReportedExpectation> expectations = new ArrayList<>();
+        final JsonNode expectationArray = json.array("expectations");
+        for (int i = 0; i < expectationArray.size(); i++) {
+            expectations.add(expectation(expectationArray.get(i), json.at("expectations", i)));
+        }
+        final SortedMap<String, String> environment = new TreeMap<>();
+        json.object("environment").fields().forEachRemaining(fact -> environment.put(fact.getKey(),
+                fact.getValue().asText()));
+        final ObjectNode fields = MAPPER.createObjectNode();
+        node.fields().forEachRemaining(field -> {
+            if (!OWN.contains(field.getKey())) {
+                fields.set(field.getKey(), field.getValue());
+            }
+        });
+        return new ReportedResult(json.text("class"), json.text("method"), json.text("target"), json.text("key"),
+                json.bool("failed"), json.bool("warned"), json.bool("baselineWritten"), metrics, expectations,
+                environment, environmentChanges(node, json), json.text("baselineFile"),
+                json.text("baselineRecordedAt"), json.text("acceptCommand"), json.text("note"), fields,
+                present(node, "parameter").map(parameter -> {
+                    final JsonFields point = new JsonFields(parameter, json.at("parameter"));
+                    return new ScalePoint(point.text("name"), Math.round(point.number("value")));
+                }),
+                present(node, "scaling").map(scaling -> scaling(scaling, json.at("scaling"))),
+                json.optionalBool("informed"), present(node, "timing").map(timing -> {
+                    final JsonFields fieldsOf = new JsonFields(timing, json.at("timing"));
+                    final JsonFields counts = new JsonFields(json.object("workCounts"), json.at("workCounts"));
+                    return new ReportedResult.Timing(fieldsOf.bool("gates"), fieldsOf.text("reason"),
+                            counts.text("state"), counts.text("summary"), json.text("compareCommand"),
+                            optionalTexts(counts, "unchanged"), optionalTexts(counts, "moved"),
+                            optionalTexts(counts, "uncompared"));
+                }));
     }
 
-    private static ObjectNode expectation(BenchmarkResult result, ExpectationResult expectation) {
-        final ObjectNode json = MAPPER.createObjectNode();
-        json.put("benchmark", expectation.benchmark());
-        json.put("other", expectation.other());
-        json.put("verdict", expectation.judgement().verdict().name());
-        json.set("factor", number(expectation.judgement().factor()));
-        json.set("speedup", number(expectation.judgement().speedup()));
-        json.putArray("speedupInterval").add(number(expectation.judgement().comparison().ratioLow()))
-                .add(number(expectation.judgement().comparison().ratioHigh()));
-        json.set("confidence", number(expectation.judgement().comparison().confidence()));
-        json.set("thisMedian", number(expectation.judgement().thisMedian()));
-        json.set("otherMedian", number(expectation.judgement().otherMedian()));
-        json.put("reason", expectation.judgement().reason());
-        json.put("failed", expectation.fails());
-        json.put("warned", expectation.warns());
-        json.put("message", ExpectationMessage.render(result.id(), expectation));
-        return json;
+    /** A field written since results held it; absent or null in results of earlier versions and for none. */
+    private static Optional<JsonNode> present(JsonNode node, String field) {
+        return Optional.ofNullable(node.get(field)).filter(value -> !value.isNull());
+    }
+
+    /** Texts written since results held them: none in results of earlier versions. */
+    private static List<String> optionalTexts(JsonFields json, String field) {
+        return json.has(field) ? json.texts(field) : List.of();
+    }
+
+    /** A number written since results held it: NaN, written back as null, in results of earlier versions. */
+    private static double optionalNumber(JsonFields json, String field) {
+        return json.has(field) ? json.number(field) : Double.NaN;
+    }
+
+    /** The changes listed under {@code environmentChanges} by whichever metric compares environments. */
+    private static List<EnvironmentChange> environmentChanges(JsonNode node, JsonFields json) {
+        final List<EnvironmentChange> changes = new ArrayList<>();
+        if (node.has("environmentChanges")) {
+            final JsonNode array = json.array("environmentChanges");
+            for (int i = 0; i < array.size(); i++) {
+                final JsonFields change = new JsonFields(array.get(i), json.at("environmentChanges", i));
+                changes.add(new EnvironmentChange(change.text("key"), change.text("baseline"), change.text("current")));
+            }
+        }
+        return changes;
+    }
+
+    private static ReportedMetric metric(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final List<ReportedMetric.Finding> findings = new ArrayList<>();
+        final JsonNode findingsArray = json.array("findings");
+        for (int i = 0; i < findingsArray.size(); i++) {
+            final JsonFields finding = new JsonFields(findingsArray.get(i), json.at("findings", i));
+            findings.add(new ReportedMetric.Finding(finding.text("kind"), finding.text("subject"),
+                    finding.text("detail"), finding.bool("fails")));
+        }
+        final List<Measure> measures = new ArrayList<>();
+        final JsonNode measuresArray = json.array("measures");
+        for (int i = 0; i < measuresArray.size(); i++) {
+            measures.add(measure(measuresArray.get(i), json.at("measures", i)));
+        }
+        final Optional<ContextLine> line = present(node, "context").map(context -> {
+            final JsonFields fields = new JsonFields(context, json.at("context"));
+            return new ContextLine(fields.text("label"), fields.text("value"));
+        });
+        return new ReportedMetric(json.text("id"), json.text("gating"), json.text("verdict"), json.text("reason"),
+                json.bool("failed"), json.bool("warned"), json.optionalBool("informed"), json.texts("columns"),
+                json.texts("cells"), json.optionalText("summary").orElse(""), line,
+                json.optionalText("message").orElse(""), findings, json.texts("fields"), measures);
+    }
+
+    private static Measure measure(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        try {
+            return new Measure(json.text("name"), json.text("unit"), numbers(json.array("current"), where),
+                    numbers(json.array("baseline"), where));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static double[] numbers(JsonNode array, String where) {
+        final double[] values = new double[array.size()];
+        for (int i = 0; i < values.length; i++) {
+            if (!array.get(i).isNumber()) {
+                throw new IllegalArgumentException(where + " holds " + array.get(i) + " where a number belongs");
+            }
+            values[i] = array.get(i).asDouble();
+        }
+        return values;
+    }
+
+    private static ReportedScaling scaling(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final List<ReportedScaling.Count> counts = new ArrayList<>();
+        final JsonNode array = json.array("counts");
+        for (int i = 0; i < array.size(); i++) {
+            final JsonFields count = new JsonFields(array.get(i), json.at("counts", i));
+            counts.add(new ReportedScaling.Count(count.text("name"), whole(count.numbers("counts")),
+                    count.numbers("ratios"), count.numbers("allowed"), count.optionalText("fitted").orElse(""),
+                    optionalNumber(count, "exponent"), count.bool("within")));
+        }
+        return new ReportedScaling(json.text("benchmark"), json.text("parameter"), json.text("atMost"),
+                json.text("verdict"), whole(json.numbers("values")), counts, optionalNumber(json, "margin"),
+                json.text("reason"), json.bool("failed"), json.bool("warned"), json.text("message"));
+    }
+
+    private static List<Long> whole(List<Double> numbers) {
+        return numbers.stream().map(Math::round).toList();
+    }
+
+    private static ReportedExpectation expectation(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final JsonNode interval = json.array("speedupInterval");
+        if (interval.size() != 2 || !numberOrNull(interval.get(0)) || !numberOrNull(interval.get(1))) {
+            throw new IllegalArgumentException(where + ".speedupInterval must be two numbers but was " + interval);
+        }
+        return new ReportedExpectation(json.text("benchmark"), json.text("other"), json.text("verdict"),
+                json.number("factor"), json.number("speedup"), bound(interval.get(0)), bound(interval.get(1)),
+                json.number("confidence"), json.number("thisMedian"), json.number("otherMedian"), json.text("reason"),
+                json.bool("failed"), json.bool("warned"), json.text("message"));
+    }
+
+    private static boolean numberOrNull(JsonNode value) {
+        return value.isNumber() || value.isNull();
+    }
+
+    private static double bound(JsonNode value) {
+        return value.isNull() ? Double.NaN : value.asDouble();
     }
 }

@@ -39,7 +39,11 @@ public record ResultMessages(List<String> printed, List<String> failures) {
      * full messages in the build log: the test fails with them.
      */
     public static ResultMessages of(BenchmarkResult result) {
-        final ReportedResult reported = ReportedResult.of(result);
+        return of(ReportedResult.of(result));
+    }
+
+    /** What a finished benchmark prints and fails with, from its result as the reports show it. */
+    public static ResultMessages of(ReportedResult reported) {
         final List<String> printed = new ArrayList<>();
         final List<String> failures = new ArrayList<>();
         printed.add(ResultRows.line(reported));

@@ -11,7 +11,6 @@ import java.util.Optional;
 
 import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
-import dev.dbbench.evaluate.BenchmarkResult;
 
 /**
  * Collects the results of a test run and, when the run ends, prints the summary table and writes
@@ -24,7 +23,7 @@ public final class RunReport implements AutoCloseable {
     private final Optional<Path> jobSummary;
     private final PrintStream console;
     private final Instant startedAt = Instant.now();
-    private final List<BenchmarkResult> results = new ArrayList<>();
+    private final List<ReportedResult> results = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean closed;
 
@@ -40,7 +39,8 @@ public final class RunReport implements AutoCloseable {
         this.console = console;
     }
 
-    public synchronized void add(BenchmarkResult result) {
+    /** Adds a finished benchmark's result, rendered once: its messages and the reports read the same model. */
+    public synchronized void add(ReportedResult result) {
         results.add(result);
     }
 
@@ -56,8 +56,8 @@ public final class RunReport implements AutoCloseable {
             return;
         }
         closed = true;
-        final Report report = Report.of(results, startedAt).withInvocation(Invocation.current())
-                .withHistory(options.history().map(History::read).orElseGet(History::none));
+        final Report report = new Report(startedAt, results,
+                options.history().map(History::read).orElseGet(History::none), Invocation.current());
         final ReportFiles files = new ReportFiles(options.directory(), fileSuffix, options.artifact());
         final String table = files.write(report, jobSummary);
         final StringBuilder text = new StringBuilder("\ndbbench results\n").append(table);

@@ -25,6 +25,8 @@ import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Evaluator;
 import dev.dbbench.evaluate.ExpectationEvaluator;
 import dev.dbbench.evaluate.Measurement;
+import dev.dbbench.evaluate.Remeasurement;
+import dev.dbbench.evaluate.ScalingSeries;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
@@ -45,7 +47,8 @@ import dev.dbbench.spec.ExpectationSpec;
 /**
  * Runs one benchmark on one engine target, start to finish: samples it (interleaved with the other
  * sides of its expectations), captures its statements' plans, turns what was measured into metric
- * values, and hands them to the evaluator, which judges, gates and records them.
+ * values, and hands them to the evaluator, which judges, gates and records them and assembles the
+ * result; what the evaluator asks to measure again, this run samples ({@link Remeasurement}).
  */
 public final class BenchmarkRun {
 
@@ -72,9 +75,11 @@ public final class BenchmarkRun {
     /**
      * @param ownArguments the benchmark's arguments as JUnit resolved them
      * @param scope closes what was opened for the other sides and hooks when the benchmark ends
+     * @param series the values of the benchmark's {@code @ExpectScaling} parameter evaluated so far; empty
+     *     for a benchmark without one
      */
-    public BenchmarkResult run(Object instance, Object[] ownArguments, RegionTimer timer, Closer scope)
-            throws Throwable {
+    public BenchmarkResult run(Object instance, Object[] ownArguments, RegionTimer timer, Closer scope,
+            Optional<ScalingSeries> series) throws Throwable {
         // A broken baseline file fails the benchmark before anything is sampled.
         final Optional<BaselineFile> baseline = classContext.baseline();
         final Injected injected = new Injected(spec.testClass());
@@ -104,17 +109,50 @@ public final class BenchmarkRun {
                     beforeSample, arguments.database(target), watchdog,
                     () -> injected.requireNoOpenTransaction("after the capture call"));
             final SortedMap<String, String> environment = environment();
-            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment, run.machine())
-                    .withAll(captured), environment), instance, ownArguments, baseline);
-            // Further runs for a baseline of several repeat the judged pass's interleaving with the other sides,
-            // so every run measures the same conditions.
-            final BenchmarkResult result = new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured,
-                    baseline, () -> sampled(closed(injected, "after its confirmation re-run", sampler.run(own)),
-                            reading, environment, run.machine()),
-                    () -> sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)),
-                            reading, environment, run.machine()));
-            return result.withExpectations(new ExpectationEvaluator(run.gate(), spec.rule().alpha())
-                    .evaluate(result.id(), pairs(others, own, samples, sampler)));
+            final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment,
+                    run.machine()).withAll(captured), environment), instance, ownArguments, baseline)
+                    .withExpectations(pairs(others, samples));
+            return new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured, baseline,
+                    new Resampling(sampler, sides, injected, reading, environment), series);
+        }
+    }
+
+    /** What the evaluator asks to measure again, sampled as the judged pass was. */
+    private final class Resampling implements Remeasurement {
+
+        private final Sampler sampler;
+        /** The benchmark's own side first, then the other side of each expectation. */
+        private final List<Sampler.Side> sides;
+        private final Injected injected;
+        private final SortedMap<String, Double> reading;
+        private final SortedMap<String, String> environment;
+
+        Resampling(Sampler sampler, List<Sampler.Side> sides, Injected injected, SortedMap<String, Double> reading,
+                SortedMap<String, String> environment) {
+            this.sampler = sampler;
+            this.sides = List.copyOf(sides);
+            this.injected = injected;
+            this.reading = reading;
+            this.environment = environment;
+        }
+
+        @Override
+        public MetricValues confirmation() throws Throwable {
+            return sampled(closed(injected, "after its confirmation re-run", sampler.run(sides.get(0))), reading,
+                    environment, run.machine());
+        }
+
+        /** Repeats the judged pass's interleaving with the other sides, so every run measures the same conditions. */
+        @Override
+        public MetricValues anotherRun() throws Throwable {
+            return sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)), reading,
+                    environment, run.machine());
+        }
+
+        @Override
+        public List<double[]> expectation(int expectation) throws Throwable {
+            return sampler.runInterleaved(List.of(sides.get(0), sides.get(expectation + 1))).stream()
+                    .map(Samples::nanosPerOp).toList();
         }
     }
 
@@ -254,16 +292,14 @@ public final class BenchmarkRun {
         return others;
     }
 
-    private List<ExpectationEvaluator.Pair> pairs(List<OtherSide> others, Sampler.Side own,
-            List<Samples> samples, Sampler sampler) {
+    /** The samples of each expectation's two sides, from the judged pass. */
+    private List<ExpectationEvaluator.Pair> pairs(List<OtherSide> others, List<Samples> samples) {
         final List<ExpectationEvaluator.Pair> pairs = new ArrayList<>();
         for (int i = 0; i < others.size(); i++) {
             final OtherSide other = others.get(i);
             pairs.add(new ExpectationEvaluator.Pair(new BenchmarkId(spec.testClass().getName(),
                     other.expectation().other().getName(), other.target().label(), spec.point()).key(),
-                    other.expectation().factor(), samples.get(0).nanosPerOp(),
-                    samples.get(i + 1).nanosPerOp(), () -> sampler.runInterleaved(List.of(own, other.side())).stream()
-                            .map(Samples::nanosPerOp).toList()));
+                    other.expectation().factor(), samples.get(0).nanosPerOp(), samples.get(i + 1).nanosPerOp()));
         }
         return pairs;
     }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.dbbench.baseline.BaselineFile;
@@ -246,11 +247,11 @@ class EvaluatorTest {
         final ExpectationEvaluator expectations = new ExpectationEvaluator(gate, 0.01);
 
         final List<ExpectationResult> missedTwice = expectations.evaluate(spec(PlanExpectations.NONE).id(POSTGRES),
-                List.of(new ExpectationEvaluator.Pair("other [postgres 17 embedded]", 4.0, fast, twiceAsSlow,
-                        () -> List.of(fast, twiceAsSlow))));
+                List.of(new ExpectationEvaluator.Pair("other [postgres 17 embedded]", 4.0, fast, twiceAsSlow)),
+                pairAgain(fast, twiceAsSlow));
         final List<ExpectationResult> metOnRerun = expectations.evaluate(spec(PlanExpectations.NONE).id(POSTGRES),
-                List.of(new ExpectationEvaluator.Pair("other [postgres 17 embedded]", 1.5, fast, fast,
-                        () -> List.of(fast, twiceAsSlow))));
+                List.of(new ExpectationEvaluator.Pair("other [postgres 17 embedded]", 1.5, fast, fast)),
+                pairAgain(fast, twiceAsSlow));
 
         assertThat(missedTwice).singleElement().satisfies(result -> {
             assertThat(result.judgement().verdict()).isEqualTo(ExpectationVerdict.MISSED);
@@ -277,7 +278,7 @@ class EvaluatorTest {
 
         final List<ExpectationResult> settled = new ExpectationEvaluator(gate, 0.01).evaluate(
                 spec(PlanExpectations.NONE).id(POSTGRES), List.of(new ExpectationEvaluator.Pair(
-                        "other [postgres 17 embedded]", 1.2, fast, noisy, () -> List.of(fast, threeTimes))));
+                        "other [postgres 17 embedded]", 1.2, fast, noisy)), pairAgain(fast, threeTimes));
 
         assertThat(settled).singleElement().satisfies(result -> {
             assertThat(result.judgement().firstPass()).hasValueSatisfying(first ->
@@ -359,16 +360,43 @@ class EvaluatorTest {
         return store().read(getClass().getName());
     }
 
-    private Evaluator.Rerun rerun(double median) {
-        return () -> {
+    private Remeasurement rerun(double median) {
+        return remeasurement(() -> {
             reruns.incrementAndGet();
             return MetricValues.empty().with(Metrics.TIME, new Timings(0, 1, lognormal(1234, median), new TreeMap<>()));
-        };
+        }, List.of());
     }
 
-    private Evaluator.Rerun noRerun() {
-        return () -> {
+    private Remeasurement noRerun() {
+        return remeasurement(() -> {
             throw new AssertionError("nothing should have been re-run");
+        }, List.of());
+    }
+
+    /** Takes the same samples of an expectation's two sides whenever they are asked for again. */
+    private Remeasurement pairAgain(double[] thisSide, double[] otherSide) {
+        return remeasurement(() -> {
+            throw new AssertionError("only the expectation should have been re-run");
+        }, List.of(thisSide, otherSide));
+    }
+
+    /** Confirms with {@code confirmation}, takes no further runs, and samples an expectation again as {@code pair}. */
+    private static Remeasurement remeasurement(Callable<MetricValues> confirmation, List<double[]> pair) {
+        return new Remeasurement() {
+            @Override
+            public MetricValues confirmation() throws Exception {
+                return confirmation.call();
+            }
+
+            @Override
+            public MetricValues anotherRun() {
+                throw new IllegalStateException("no further runs can be taken here");
+            }
+
+            @Override
+            public List<double[]> expectation(int expectation) {
+                return pair;
+            }
         };
     }
 

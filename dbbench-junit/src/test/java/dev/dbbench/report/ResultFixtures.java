@@ -13,6 +13,7 @@ import dev.dbbench.config.Settings;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.GatedMetric;
+import dev.dbbench.evaluate.ScalingResult;
 import dev.dbbench.evaluate.TimingAuthority;
 import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.MetricResult;
@@ -100,6 +101,13 @@ final class ResultFixtures {
                 PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
+    }
+
+    /** The result with the outcome of its benchmark's {@code @ExpectScaling}, as the value that completed it carries it. */
+    static BenchmarkResult withScaling(BenchmarkResult result, ScalingResult scaling) {
+        return new BenchmarkResult(result.id(), result.metrics(), result.unmeasured(), result.expectations(),
+                result.recording(), result.acceptCommand(), result.environment(), result.note(), Optional.of(scaling),
+                result.timing());
     }
 
     /** The wall-time message of a result, as the build log shows it when the time gate fails or warns. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ScalingReportTest {
 
     /** A lookup whose shared blocks grew like a scan's, carried by the result of its last value. */
-    private static final BenchmarkResult MISSED = ResultFixtures.pass().withScaling(new ScalingResult(
+    private static final BenchmarkResult MISSED = ResultFixtures.withScaling(ResultFixtures.pass(), new ScalingResult(
             "findById [postgres 16 embedded]", ScalingJudge.judge(Growth.LOGARITHMIC, "rows",
                     List.of(1_000L, 10_000L, 100_000L),
                     List.of(new ScalingJudge.Count("shared blocks", List.of(16L, 105L, 843L), 0))), true, false));

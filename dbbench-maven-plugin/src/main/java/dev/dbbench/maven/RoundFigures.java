@@ -72,8 +72,8 @@ final class RoundFigures {
             for (ReportedResult result : report.results()) {
                 if (chosen.stream().anyMatch(pattern -> pattern.matches(result))) {
                     rules.put(result.fullName(), new PairedRule(
-                            result.json().path("alpha").asDouble(ConfigKeys.DEFAULT_ALPHA),
-                            result.json().path("thresholdPercent").asDouble(ConfigKeys.DEFAULT_THRESHOLD_PERCENT)));
+                            result.field("alpha").asDouble(ConfigKeys.DEFAULT_ALPHA),
+                            result.field("thresholdPercent").asDouble(ConfigKeys.DEFAULT_THRESHOLD_PERCENT)));
                 }
             }
         }

@@ -58,16 +58,17 @@ class MongoFeaturesTest {
         assertThat(entry.get("throughput").get("samples")).hasSize(10);
         assertThat(entry.get("latency").get("p99").get("samples")).hasSize(10);
 
-        // An emulator's timings measure the emulator in this JVM: a slowdown never fails; with the counts
-        // unchanged it is information.
+        // An emulator's timings measure the emulator in this JVM: a slowdown never fails. The sleep adds no
+        // work, so the counts hold and the slowdown is shown as information (docs/time-verdicts.md).
         SLOW.set(true);
         final EngineExecutionResults slowed = runner.with(ConfigKeys.BASELINE_MODE, "compare").run(MongoCase.class);
         slowed.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
-        final JsonNode latency = FixtureRunner.metric(runner.result("findOne"), "latency");
         assertThat(FixtureRunner.metric(runner.result("findOne"), "throughput").get("verdict").asText()).isEqualTo("REGRESSION");
+        final JsonNode latency = FixtureRunner.metric(runner.result("findOne"), "latency");
+        assertThat(latency.get("verdict").asText()).isEqualTo("REGRESSION");
         assertThat(latency.get("failed").asBoolean()).isFalse();
         assertThat(latency.get("informed").asBoolean()).isTrue();
-        assertThat(runner.result("findOne").get("informed").asBoolean()).isTrue();
+        assertThat(runner.result("findOne").get("workCounts").get("state").asText()).isEqualTo("UNCHANGED");
     }
 
     @Test
