@@ -17,8 +17,8 @@ import java.lang.annotation.Target;
  * <p>Each file holds those functions' calls, as {@code pg_dump --statistics-only} writes them or as
  * the export query of docs/production-statistics.md does; nothing else of it runs. The statistics are
  * loaded once per database, after its {@code @DbFixture}s and the class's {@code @BeforeAll} and
- * {@code @BeforeEach} methods and before the first sample: every table and index they name must exist
- * and every table hold a row by then. Each relation's page count is set to its size in the class's
+ * {@code @BeforeEach} methods and before the first sample: every table they name must exist and hold
+ * a row by then (an index they name that does not exist is left out, for the plan gates to judge). Each relation's page count is set to its size in the class's
  * database (the planner scales the row count by it), and autovacuum is switched off for the tables, so
  * nothing but the benchmark itself replaces them; an {@code ANALYZE}, {@code VACUUM} or
  * {@code TRUNCATE} of such a table before the plans are captured fails the benchmark.

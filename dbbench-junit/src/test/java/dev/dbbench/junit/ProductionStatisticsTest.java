@@ -89,6 +89,26 @@ class ProductionStatisticsTest {
     }
 
     @Test
+    void anIndexOnlyProductionUsesIsCaughtWhenDroppedOnlyUnderProductionStatistics() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+        runner.run(DropCase.class, DropProductionCase.class).testEvents()
+                .assertStatistics(stats -> stats.succeeded(2).failed(0));
+
+        final EngineExecutionResults dropped;
+        System.setProperty(DROP_PROPERTY, "true");
+        try {
+            dropped = runner.run(DropCase.class, DropProductionCase.class);
+        } finally {
+            System.clearProperty(DROP_PROPERTY);
+        }
+
+        assertThat(shape(runner, DropCase.class)).isEqualTo("Seq Scan on orders");
+        assertThat(failure(dropped, DropCase.class)).isEmpty();
+        assertThat(failure(dropped, DropProductionCase.class)).contains("plan changed")
+                .contains("using orders_customer").contains("≠ Seq Scan on orders");
+    }
+
+    @Test
     void anOlderServerFailsNamingTheVersionNeeded() {
         final EngineExecutionResults results = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off")
                 .run(OlderServerCase.class);
@@ -108,9 +128,8 @@ class ProductionStatisticsTest {
                 + " \"orders-from-nowhere.sql\", which is not on the class path as"
                 + " dev/dbbench/junit/orders-from-nowhere.sql");
         assertThat(failure(results, MissingTableCase.class)).startsWith("production statistics for MissingTableCase"
-                + " [postgres 18 embedded] name relations that are not in the class's database when they are loaded"
-                + " (before the first sample): public.orders (file:" + EXPORTED + "), public.orders_pkey (file:"
-                + EXPORTED + "), public.orders_customer (file:" + EXPORTED + ").");
+                + " [postgres 18 embedded] name tables that are not in the class's database when they are loaded"
+                + " (before the first sample): public.orders (file:" + EXPORTED + ").");
         assertThat(failure(results, AnalyzeCase.class)).startsWith("the production statistics of public.orders loaded"
                 + " from file:" + EXPORTED + " for AnalyzeCase [postgres 18 embedded] were replaced before its plans"
                 + " were captured: the table's row count is 200 now, 200000 as loaded.");
@@ -181,6 +200,33 @@ class ProductionStatisticsTest {
     /** {@link CiCase}'s data and benchmark, under production's statistics. */
     @ProductionStatistics("file:" + EXPORTED)
     static class ProductionCase extends CiCase {
+    }
+
+    /** Set by a test to make {@link DropCase} load its table without the index production uses. */
+    static final String DROP_PROPERTY = "dbbench.test.drop-customer-index";
+
+    @Postgres(version = "18")
+    static class DropCase {
+
+        @DbFixture
+        static void fill(Connection db) throws SQLException {
+            ciOrders(db);
+            if (Boolean.getBoolean(DROP_PROPERTY)) {
+                try (Statement statement = db.createStatement()) {
+                    statement.execute("DROP INDEX orders_customer");
+                }
+            }
+        }
+
+        @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
+        void byCustomer(Connection db) throws SQLException {
+            ordersOf(db, 42);
+        }
+    }
+
+    /** {@link DropCase} under production's statistics. */
+    @ProductionStatistics("file:" + EXPORTED)
+    static class DropProductionCase extends DropCase {
     }
 
     @Postgres(version = "17")
