@@ -3,6 +3,7 @@ package dev.dbbench.engine.postgres;
 import java.io.IOException;
 import java.lang.reflect.Parameter;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
@@ -56,6 +57,9 @@ final class PostgresScratchDatabase implements ScratchDatabase {
 
     private final String name;
     private final Server server;
+    /** PostgreSQL's SQLSTATE for a statement the role may not run. */
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
     private final DataSource dataSource;
     private final DatabaseAddress address;
     private final Closer closer = new Closer();
@@ -178,16 +182,50 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     public Optional<CaptureProbe> captureProbe() {
         final Optional<ServerStatements> statements = server.statements();
         return Optional.of((listener, call) -> {
+            final boolean checkpointed = statements.isPresent() && checkpoint();
+            final long walBefore = checkpointed ? walInserted() : 0;
             final Optional<ServerStatements.Snapshot> before = snapshot(statements);
             final Traffic traffic;
             try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
                 call.run();
                 traffic = window.traffic();
             }
-            final OptionalLong ran = before.isEmpty() ? OptionalLong.empty()
-                    : OptionalLong.of(snapshot(statements).orElseThrow().callsSince(before.get()));
-            return new CaptureProbe.Captured(traffic, ran);
+            if (before.isEmpty()) {
+                return new CaptureProbe.Captured(traffic, OptionalLong.empty(), Optional.empty());
+            }
+            final ServerStatements.Snapshot after = snapshot(statements).orElseThrow();
+            return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before.get())),
+                    checkpointed ? Optional.of(after.writesSince(before.get()).withServerWalBytes(walInserted()
+                            - walBefore)) : Optional.empty());
         });
+    }
+
+    /**
+     * A checkpoint before the captured call: the first change of a page after a checkpoint logs the
+     * whole page, and dirties a clean buffer, so counted from one the call's full-page images and
+     * dirtied buffers are the pages it changes, whenever the server last checkpointed on its own.
+     * Where dbbench's role may not (an external server), the call's writes are not counted.
+     */
+    /** Where the server's write-ahead log ends now, in bytes from its start. */
+    private long walInserted() throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
+                ResultSet lsn = statement.executeQuery(
+                        "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint")) {
+            lsn.next();
+            return lsn.getLong(1);
+        }
+    }
+
+    private boolean checkpoint() throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("CHECKPOINT");
+            return true;
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     private Optional<ServerStatements.Snapshot> snapshot(Optional<ServerStatements> statements) throws SQLException {
