@@ -19,7 +19,9 @@ import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
+import dev.dbbench.engine.StatementListener;
 import dev.dbbench.engine.Traffic;
+import dev.dbbench.engine.TrafficProbe;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
@@ -182,22 +184,41 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     public Optional<CaptureProbe> captureProbe() {
         final Optional<ServerStatements> statements = server.statements();
         return Optional.of((listener, call) -> {
-            final boolean checkpointed = statements.isPresent() && checkpoint();
-            final long walBefore = checkpointed ? walInserted() : 0;
-            final Optional<ServerStatements.Snapshot> before = snapshot(statements);
-            final Traffic traffic;
-            try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
-                call.run();
-                traffic = window.traffic();
+            if (statements.isEmpty()) {
+                return new CaptureProbe.Captured(captured(listener, call), OptionalLong.empty(), Optional.empty());
             }
-            if (before.isEmpty()) {
-                return new CaptureProbe.Captured(traffic, OptionalLong.empty(), Optional.empty());
+            final boolean checkpointed = checkpoint();
+            final ServerStatements.Snapshot before = statements.get().read(name);
+            // One connection, opened before the call and not to this database (whose statements are counted),
+            // reads where the WAL ends on both sides of it; the counts are read outside that window, since a
+            // session's start writes WAL of its own.
+            try (Connection wal = statements.get().connection()) {
+                final long walBefore = walInserted(wal);
+                final Traffic traffic = captured(listener, call);
+                final long serverWal = walInserted(wal) - walBefore;
+                final ServerStatements.Snapshot after = statements.get().read(name);
+                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)),
+                        checkpointed ? Optional.of(after.writesSince(before).withServerWalBytes(serverWal))
+                                : Optional.empty());
             }
-            final ServerStatements.Snapshot after = snapshot(statements).orElseThrow();
-            return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before.get())),
-                    checkpointed ? Optional.of(after.writesSince(before.get()).withServerWalBytes(walInserted()
-                            - walBefore)) : Optional.empty());
         });
+    }
+
+    /** The traffic of {@code call}, its statements told to {@code listener}. */
+    private Traffic captured(StatementListener listener, TrafficProbe.Call call) throws Throwable {
+        try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
+            call.run();
+            return window.traffic();
+        }
+    }
+
+    /** Where the server's write-ahead log ends now, in bytes from its start. */
+    private static long walInserted(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet lsn = statement.executeQuery(
+                "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint")) {
+            lsn.next();
+            return lsn.getLong(1);
+        }
     }
 
     /**
@@ -206,16 +227,6 @@ final class PostgresScratchDatabase implements ScratchDatabase {
      * dirtied buffers are the pages it changes, whenever the server last checkpointed on its own.
      * Where dbbench's role may not (an external server), the call's writes are not counted.
      */
-    /** Where the server's write-ahead log ends now, in bytes from its start. */
-    private long walInserted() throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
-                ResultSet lsn = statement.executeQuery(
-                        "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint")) {
-            lsn.next();
-            return lsn.getLong(1);
-        }
-    }
-
     private boolean checkpoint() throws SQLException {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CHECKPOINT");
@@ -226,10 +237,6 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             }
             throw e;
         }
-    }
-
-    private Optional<ServerStatements.Snapshot> snapshot(Optional<ServerStatements> statements) throws SQLException {
-        return statements.isEmpty() ? Optional.empty() : Optional.of(statements.get().read(name));
     }
 
     @Override

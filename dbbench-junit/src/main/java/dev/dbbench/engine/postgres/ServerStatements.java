@@ -132,6 +132,14 @@ final class ServerStatements {
         }
     }
 
+    /**
+     * A connection to the database dbbench reads the counts in: work done on it (such as reading
+     * where the WAL ends) is never counted as a class database's statement.
+     */
+    Connection connection() throws SQLException {
+        return admin.getConnection();
+    }
+
     /** The counts of {@code database} now. */
     Snapshot read(String database) throws SQLException {
         final Map<String, Entry> entries = new HashMap<>();
