@@ -101,7 +101,7 @@ public final class WriteCounts extends ExactMetric<Writes> {
     }
 
     @Override
-    public Optional<String> message(MetricResult<Writes, FindingsAssessment> result, MetricResults all,
+    public Optional<MetricMessage> message(MetricResult<Writes, FindingsAssessment> result, MetricResults all,
             Subject subject) {
         return FindingsAssessment.message(result.assessment(), "WRITES", "WAL, buffers and temp files of the"
                 + " statements of one untimed call, by pg_stat_statements, counted from a checkpoint, no statistics"
