@@ -115,7 +115,10 @@ public final class ConfigKeys {
     public static final String TOLERANCE_INSTRUCTIONS_PERCENT = "dbbench.tolerance.instructions-percent";
     public static final double DEFAULT_TOLERANCE_INSTRUCTIONS_PERCENT = 1.0;
 
-    /** How far, in percent, the bytes a call sends or receives may rise before they fail. */
+    /**
+     * How far, in percent, the bytes a call sends or receives, and what its statements write (WAL
+     * records, full-page images and bytes, buffers dirtied, temp blocks), may rise before they fail.
+     */
     public static final String TOLERANCE_BYTES_PERCENT = "dbbench.tolerance.bytes-percent";
     public static final double DEFAULT_TOLERANCE_BYTES_PERCENT = 1.0;
 

@@ -24,7 +24,10 @@ public @interface CountTolerance {
     /** Server instructions per operation; {@link ConfigKeys#TOLERANCE_INSTRUCTIONS_PERCENT}. */
     double instructionsPercent() default DEFAULT;
 
-    /** Bytes sent and received per operation; {@link ConfigKeys#TOLERANCE_BYTES_PERCENT}. */
+    /**
+     * Bytes sent and received, and what the statements write, per operation;
+     * {@link ConfigKeys#TOLERANCE_BYTES_PERCENT}.
+     */
     double bytesPercent() default DEFAULT;
 
     /** Bytes allocated per operation by the benchmark's thread; {@link ConfigKeys#TOLERANCE_ALLOCATIONS_PERCENT}. */

@@ -1,5 +1,6 @@
 package dev.dbbench.engine;
 
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -17,8 +18,9 @@ public interface CaptureProbe {
      * @param traffic what the calling thread sent and received, requests not named
      * @param serverStatements the statements the server ran on the database during the call, by its own
      *     count; empty where the server does not count them
+     * @param writes what those statements wrote, by the server's count; empty where it does not count them
      */
-    record Captured(Traffic traffic, OptionalLong serverStatements) {
+    record Captured(Traffic traffic, OptionalLong serverStatements, Optional<Writes> writes) {
     }
 
     /** Captures {@code call}; the statements it executes on the application's connections are told to {@code statements}. */

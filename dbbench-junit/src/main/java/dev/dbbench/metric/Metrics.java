@@ -15,13 +15,14 @@ public final class Metrics {
     public static final Storage STORAGE = new Storage();
     public static final Instructions INSTRUCTIONS = new Instructions();
     public static final TrafficCounts TRAFFIC = new TrafficCounts();
+    public static final WriteCounts WRITES = new WriteCounts();
     public static final Allocations ALLOCATIONS = new Allocations();
     public static final Throughput THROUGHPUT = new Throughput();
     public static final Latency LATENCY = new Latency();
 
     /** Each metric once, in display order. */
     public static final List<Metric<?, ?>> ALL = List.of(TIME, THROUGHPUT, LATENCY, SERVER_CPU, INSTRUCTIONS, TRAFFIC,
-            ALLOCATIONS, PLANS, STORAGE);
+            WRITES, ALLOCATIONS, PLANS, STORAGE);
 
     private Metrics() {
     }

@@ -27,6 +27,7 @@ import dev.dbbench.evaluate.ExpectationEvaluator;
 import dev.dbbench.evaluate.Measurement;
 import dev.dbbench.evaluate.Remeasurement;
 import dev.dbbench.evaluate.ScalingSeries;
+import dev.dbbench.explain.StatisticsRestore;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
@@ -86,7 +87,8 @@ public final class BenchmarkRun {
         injected.add(spec.method(), ownArguments, target, arguments);
         // The class's database exists before the first sample even for a body that takes none of its values:
         // an application's own pool is pointed at it when it is created.
-        arguments.database(target);
+        final Optional<StatisticsRestore.Restored> statistics = classContext.productionStatistics(target,
+                arguments.database(target));
         final Operation beforeSample = hooks(instance, target, scope, injected);
         final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target, scope,
                 injected);
@@ -107,7 +109,7 @@ public final class BenchmarkRun {
             final Watchdog watchdog = new Watchdog(spec.sampling().timeout(), release);
             final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
                     beforeSample, arguments.database(target), watchdog,
-                    () -> injected.requireNoOpenTransaction("after the capture call"));
+                    () -> afterCapture(injected, statistics));
             final SortedMap<String, String> environment = environment();
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment,
                     run.machine()).withAll(captured), environment), instance, ownArguments, baseline)
@@ -153,6 +155,18 @@ public final class BenchmarkRun {
         public List<double[]> expectation(int expectation) throws Throwable {
             return sampler.runInterleaved(List.of(sides.get(0), sides.get(expectation + 1))).stream()
                     .map(Samples::nanosPerOp).toList();
+        }
+    }
+
+    /**
+     * Checks what the capture call left before its statements are explained: no open transaction, and
+     * the production statistics loaded into the class's database still in place.
+     */
+    private static void afterCapture(Injected injected, Optional<StatisticsRestore.Restored> statistics)
+            throws Exception {
+        injected.requireNoOpenTransaction("after the capture call");
+        if (statistics.isPresent()) {
+            statistics.get().requireIntact();
         }
     }
 

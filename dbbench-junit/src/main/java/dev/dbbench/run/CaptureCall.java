@@ -57,6 +57,9 @@ final class CaptureCall {
                 ? Math.max(0, captured.serverStatements().getAsLong() - log.serverStatements()) : 0;
         MetricValues values = MetricValues.empty().with(Metrics.TRAFFIC,
                 captured.traffic().withRequests(requests(log)).withUnseen(unseen));
+        if (captured.writes().isPresent()) {
+            values = values.with(Metrics.WRITES, captured.writes().get());
+        }
         if (database.dataSource().isPresent()) {
             final PlanExplainer.Explained explained = new PlanExplainer().explain(database.dataSource().get(), log,
                     watchdog.timeout());

@@ -2,6 +2,7 @@ package dev.dbbench.run;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -12,8 +13,12 @@ import dev.dbbench.baseline.BaselineStore;
 import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.ScratchDatabase;
+import dev.dbbench.explain.StatisticsFile;
+import dev.dbbench.explain.StatisticsRestore;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ScalePoint;
+import dev.dbbench.spec.StatisticsFiles;
 
 /**
  * What lives for one test class: its scratch database on each target, and on each target for each
@@ -48,6 +53,8 @@ public final class ClassContext implements AutoCloseable {
     private final Map<DatabaseKey, ScratchDatabase> databases = new HashMap<>();
     private final Set<DatabaseKey> unfilled = new HashSet<>();
     private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
+    private final Map<ScratchDatabase, Optional<StatisticsRestore.Restored>> statistics = new HashMap<>();
+    private List<StatisticsFile> statisticsFiles;
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
 
@@ -153,6 +160,30 @@ public final class ClassContext implements AutoCloseable {
     synchronized EngineServer server(EngineTarget target) throws Exception {
         final EngineServer server = servers.get(target);
         return server != null ? server : pool.server(target);
+    }
+
+    /**
+     * The class's {@code @ProductionStatistics}, loaded into its database on a PostgreSQL target once,
+     * when its first benchmark there starts (after the fixtures and the class's set-up methods); empty
+     * where the class declares none.
+     */
+    synchronized Optional<StatisticsRestore.Restored> productionStatistics(EngineTarget target,
+            ScratchDatabase database) throws Exception {
+        if (target.kind() != EngineKind.POSTGRES || database.dataSource().isEmpty()) {
+            return Optional.empty();
+        }
+        if (statisticsFiles == null) {
+            statisticsFiles = StatisticsFiles.of(testClass).stream()
+                    .map(file -> StatisticsFile.parse(file.name(), file.text())).toList();
+        }
+        Optional<StatisticsRestore.Restored> restored = statistics.get(database);
+        if (restored == null) {
+            restored = statisticsFiles.isEmpty() ? Optional.empty() : Optional.of(StatisticsRestore.restore(
+                    database.dataSource().get(), statisticsFiles, testClass.getSimpleName() + " [" + target.label()
+                            + "]"));
+            statistics.put(database, restored);
+        }
+        return restored;
     }
 
     /** Resources opened for class-level lifecycle methods, such as a {@code @BeforeAll} connection. */

@@ -140,7 +140,7 @@ class RecordedRunsTest {
         assertThat(message)
                 .contains("in RecordedRunsTest$SleepCase.query [postgres 17 embedded]")
                 .contains("(information, not failed)")
-                .contains("  counts       statements, round trips, bytes, allocations, plans and sizes unchanged:"
+                .contains("  counts       statements, round trips, bytes, writes, allocations, plans and sizes unchanged:"
                         + " the time moved on its own (this machine, or a wait outside the server's work)")
                 .contains("  gate         reported, not failed, here: none of the baseline's 10 run(s) was recorded"
                         + " on this machine (they come from 1 other machine(s)")

@@ -3,6 +3,7 @@ package dev.dbbench.engine.postgres;
 import java.io.IOException;
 import java.lang.reflect.Parameter;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
@@ -18,7 +19,9 @@ import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
+import dev.dbbench.engine.StatementListener;
 import dev.dbbench.engine.Traffic;
+import dev.dbbench.engine.TrafficProbe;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
@@ -56,6 +59,9 @@ final class PostgresScratchDatabase implements ScratchDatabase {
 
     private final String name;
     private final Server server;
+    /** PostgreSQL's SQLSTATE for a statement the role may not run. */
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
     private final DataSource dataSource;
     private final DatabaseAddress address;
     private final Closer closer = new Closer();
@@ -178,20 +184,59 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     public Optional<CaptureProbe> captureProbe() {
         final Optional<ServerStatements> statements = server.statements();
         return Optional.of((listener, call) -> {
-            final Optional<ServerStatements.Snapshot> before = snapshot(statements);
-            final Traffic traffic;
-            try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
-                call.run();
-                traffic = window.traffic();
+            if (statements.isEmpty()) {
+                return new CaptureProbe.Captured(captured(listener, call), OptionalLong.empty(), Optional.empty());
             }
-            final OptionalLong ran = before.isEmpty() ? OptionalLong.empty()
-                    : OptionalLong.of(snapshot(statements).orElseThrow().callsSince(before.get()));
-            return new CaptureProbe.Captured(traffic, ran);
+            final boolean checkpointed = checkpoint();
+            final ServerStatements.Snapshot before = statements.get().read(name);
+            // One connection, opened before the call and not to this database (whose statements are counted),
+            // reads where the WAL ends on both sides of it; the counts are read outside that window, since a
+            // session's start writes WAL of its own.
+            try (Connection wal = statements.get().connection()) {
+                final long walBefore = walInserted(wal);
+                final Traffic traffic = captured(listener, call);
+                final long serverWal = walInserted(wal) - walBefore;
+                final ServerStatements.Snapshot after = statements.get().read(name);
+                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)),
+                        checkpointed ? Optional.of(after.writesSince(before).withServerWalBytes(serverWal))
+                                : Optional.empty());
+            }
         });
     }
 
-    private Optional<ServerStatements.Snapshot> snapshot(Optional<ServerStatements> statements) throws SQLException {
-        return statements.isEmpty() ? Optional.empty() : Optional.of(statements.get().read(name));
+    /** The traffic of {@code call}, its statements told to {@code listener}. */
+    private Traffic captured(StatementListener listener, TrafficProbe.Call call) throws Throwable {
+        try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
+            call.run();
+            return window.traffic();
+        }
+    }
+
+    /** Where the server's write-ahead log ends now, in bytes from its start. */
+    private static long walInserted(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet lsn = statement.executeQuery(
+                "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint")) {
+            lsn.next();
+            return lsn.getLong(1);
+        }
+    }
+
+    /**
+     * A checkpoint before the captured call: the first change of a page after a checkpoint logs the
+     * whole page, and dirties a clean buffer, so counted from one the call's full-page images and
+     * dirtied buffers are the pages it changes, whenever the server last checkpointed on its own.
+     * Where dbbench's role may not (an external server), the call's writes are not counted.
+     */
+    private boolean checkpoint() throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("CHECKPOINT");
+            return true;
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -14,6 +14,8 @@ import java.util.TreeMap;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.engine.Writes;
+
 /**
  * The statements a PostgreSQL server ran, by its own count: {@code pg_stat_statements}, which counts
  * each normalized statement's calls per database on whatever connection sent them. The embedded
@@ -22,8 +24,8 @@ import javax.sql.DataSource;
  *
  * <p>Only top-level planned statements are counted (SELECT, INSERT, UPDATE, DELETE, MERGE, ...):
  * transaction control, {@code SET} and {@code SHOW}, which drivers and pools send on their own, are
- * not ({@code track_utility} is off). The extension's other figures per statement (WAL, buffers)
- * belong in {@link Entry} when they are wanted.
+ * not ({@code track_utility} is off). Of its other figures per statement, those of what a statement
+ * wrote are read too ({@link Writes}).
  */
 final class ServerStatements {
 
@@ -41,7 +43,8 @@ final class ServerStatements {
      */
     private static final String CATALOG = "pg_catalog.";
 
-    private static final String QUERY = "SELECT s.userid, s.queryid, s.calls, s.query FROM pg_stat_statements s"
+    private static final String QUERY = "SELECT s.userid, s.queryid, s.calls, s.query, s.wal_records, s.wal_fpi,"
+            + " s.wal_bytes, s.shared_blks_dirtied, s.shared_blks_written, s.temp_blks_written FROM pg_stat_statements s"
             + " JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = ? AND s.toplevel";
 
     private final DataSource admin;
@@ -89,7 +92,7 @@ final class ServerStatements {
     }
 
     /** One statement's counts: per user and normalized statement. */
-    record Entry(String query, long calls) {
+    record Entry(String query, long calls, Writes writes) {
     }
 
     /** The counts of one database at one moment. */
@@ -115,6 +118,26 @@ final class ServerStatements {
             }
             return calls;
         }
+
+        /** What the statements run since {@code earlier} wrote; an entry evicted and counted afresh counts from zero. */
+        Writes writesSince(Snapshot earlier) {
+            Writes writes = Writes.NONE;
+            for (Map.Entry<String, Entry> entry : entries.entrySet()) {
+                final Entry before = earlier.entries().get(entry.getKey());
+                final Entry now = entry.getValue();
+                writes = writes.plus(before == null || before.calls() > now.calls() ? now.writes()
+                        : now.writes().since(before.writes()));
+            }
+            return writes;
+        }
+    }
+
+    /**
+     * A connection to the database dbbench reads the counts in: work done on it (such as reading
+     * where the WAL ends) is never counted as a class database's statement.
+     */
+    Connection connection() throws SQLException {
+        return admin.getConnection();
     }
 
     /** The counts of {@code database} now. */
@@ -125,7 +148,8 @@ final class ServerStatements {
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     entries.put(rows.getLong(1) + "/" + rows.getLong(2), new Entry(Objects.toString(rows.getString(4), ""),
-                            rows.getLong(3)));
+                            rows.getLong(3), new Writes(rows.getLong(5), rows.getLong(6), rows.getLong(7), rows.getLong(8),
+                                    rows.getLong(9), rows.getLong(10), 0)));
                 }
             }
         }
