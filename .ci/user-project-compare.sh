@@ -98,7 +98,9 @@ grep -q "dbbench.base=no-such-branch names no commit" "$work/bad-ref.log"
 grep -q "names \[NoSuchBench#x\], which matches no benchmark" "$work/bad-name.log"
 
 echo "== the default choice: baselines recorded at the base, the head's run with a 2x sleep, its suspect verdict compared"
-(cd "$work" && mvn -B -q verify -Ddbbench.provider=embedded -Ddbbench.count.instructions=off) > "$work/record.log" 2>&1 || { cat "$work/record.log"; exit 1; }
+# Recorded as a developer records (CI=true would fail on the missing baseline, as it should in CI).
+(cd "$work" && env -u CI mvn -B -q verify -Ddbbench.provider=embedded -Ddbbench.count.instructions=off) \
+  > "$work/record.log" 2>&1 || { cat "$work/record.log"; exit 1; }
 commit "baselines"
 (cd "$work" && git checkout -q -b head-default)
 write_benchmark "import java.util.concurrent.locks.LockSupport;" "" "Connection db" "final long started = System.nanoTime();" \
