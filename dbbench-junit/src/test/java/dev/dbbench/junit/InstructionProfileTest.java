@@ -3,7 +3,6 @@ package dev.dbbench.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -42,7 +41,7 @@ class InstructionProfileTest {
     private static final int FALL = 0xeaf5ec;
 
     /** Where a copy of the report's screenshot goes when set, such as the documentation's image. */
-    private static final String SCREENSHOT_COPY = "dbbench.test.profile-screenshot";
+    private static final String SCREENSHOT_COPY = "instruction-profile.screenshot";
 
     static volatile boolean nestedLoop;
     static volatile boolean sorted;
@@ -72,9 +71,11 @@ class InstructionProfileTest {
         final JsonNode profile = recorded.get("profile");
         assertThat(profile).isNotNull();
         profile.forEach(functions -> assertThat(functions.size()).isLessThanOrEqualTo(2 * 20 + 1));
-        System.out.printf("profile of join in the baseline entry: %,d bytes of %,d for its instructions%n",
-                profile.toPrettyString().getBytes(StandardCharsets.UTF_8).length,
-                recorded.toPrettyString().getBytes(StandardCharsets.UTF_8).length);
+        final String file = Files.readString(runner.baselineFile(ProfileCase.class));
+        for (String method : List.of("join", "listing", "documents")) {
+            System.out.printf("the profile of %s adds %,d bytes to its baseline entry%n", method,
+                    profileBytes(file, method + " [postgres 17 embedded]"));
+        }
 
         nestedLoop = true;
         sorted = true;
@@ -136,6 +137,15 @@ class InstructionProfileTest {
         assertThat(first).as("rows of changes painted in the screenshot").isNotNegative();
         final int top = Math.max(0, first - 110);
         return page.getSubimage(0, top, page.getWidth(), Math.min(page.getHeight(), last + 30) - top);
+    }
+
+    /** The bytes of an entry's profile as the baseline file holds it, from its key to its closing brace. */
+    private static int profileBytes(String file, String key) {
+        final int start = file.indexOf("\"profile\" :", file.indexOf("\"" + key + "\""));
+        final int lineStart = file.lastIndexOf('\n', start) + 1;
+        final String closing = "\n" + " ".repeat(start - lineStart) + "}";
+        // The comma and line break that separate it from the field before it belong to it too.
+        return file.indexOf(closing, start) + closing.length() - file.lastIndexOf(',', start);
     }
 
     private static String instructionMessage(FixtureRunner runner, String method) throws Exception {
