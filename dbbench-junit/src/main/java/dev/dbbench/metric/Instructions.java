@@ -54,12 +54,17 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
 
     @Override
     public JsonNode write(InstructionCounts value) {
-        final ObjectNode json = (ObjectNode) MetricJson.tree(new Stored(value.perOp(), value.statements(),
-                value.warmups(), value.calls(), value.counter()));
+        final ObjectNode json = countsOnly(value);
         if (!value.profile().isEmpty()) {
             json.set(PROFILE, value.profile().json());
         }
         return json;
+    }
+
+    /** The stored value without its profile: what {@code results.json} shows, where the tables say what moved. */
+    private static ObjectNode countsOnly(InstructionCounts value) {
+        return (ObjectNode) MetricJson.tree(new Stored(value.perOp(), value.statements(), value.warmups(),
+                value.calls(), value.counter()));
     }
 
     @Override
@@ -256,8 +261,9 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
     @Override
     public JsonNode json(MetricResult<InstructionCounts, FindingsAssessment> result) {
         final ObjectNode json = MetricJson.NODES.objectNode();
-        json.set("instructions", write(result.current()));
-        json.set("baselineInstructions", result.baseline().map(this::write).orElse(MetricJson.NODES.nullNode()));
+        json.set("instructions", countsOnly(result.current()));
+        json.set("baselineInstructions", result.baseline().map(counts -> (JsonNode) countsOnly(counts))
+                .orElse(MetricJson.NODES.nullNode()));
         json.set("instructionFindings", result.assessment().json());
         return json;
     }

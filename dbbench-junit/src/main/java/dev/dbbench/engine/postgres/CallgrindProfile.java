@@ -40,14 +40,33 @@ final class CallgrindProfile {
      * summed; functions that spent none of their own are left out.
      */
     static Map<String, FunctionCost> read(List<String> dump) {
-        final Map<String, String> names = new HashMap<>();
-        final Map<String, long[]> costs = new HashMap<>();
-        int positions = 1;
-        int event = 0;
-        String function = null;
-        String callee = null;
-        boolean callCost = false;
-        for (String line : dump) {
+        final Reader reader = new Reader();
+        dump.forEach(reader::line);
+        // A function that ran none of its own instructions while counting was on was entered before it
+        // was switched on: one of the frames above the counted function (main, the postmaster's loop,
+        // valgrind's "(below main)"), whose inclusive figure is all the counted work again.
+        final Map<String, FunctionCost> functions = new HashMap<>();
+        reader.costs.forEach((name, figures) -> {
+            if (figures[0] > 0) {
+                functions.put(name, new FunctionCost(figures[0], figures[1]));
+            }
+        });
+        return functions;
+    }
+
+    /** What a dump's lines so far say: the layout of cost lines, the function and call they are in, the sums. */
+    private static final class Reader {
+
+        private final Map<String, String> names = new HashMap<>();
+        /** Each function's self and inclusive instructions so far. */
+        private final Map<String, long[]> costs = new HashMap<>();
+        private int positions = 1;
+        private int event;
+        private String function;
+        private String callee;
+        private boolean callCost;
+
+        void line(String line) {
             if (line.startsWith("positions:")) {
                 positions = line.substring("positions:".length()).strip().split("\\s+").length;
             } else if (line.startsWith("events:")) {
@@ -64,27 +83,21 @@ final class CallgrindProfile {
             } else if (line.startsWith("calls=")) {
                 callCost = true;
             } else if (function != null && isCostLine(line)) {
-                final long cost = cost(line, positions, event);
-                final long[] figures = costs.computeIfAbsent(function, name -> new long[2]);
-                if (!callCost) {
-                    figures[0] += cost;
-                    figures[1] += cost;
-                } else if (!callee.equals(function)) {
-                    figures[1] += cost;
-                }
-                callCost = false;
+                add(cost(line, positions, event));
             }
         }
-        // A function that ran none of its own instructions while counting was on was entered before it
-        // was switched on: one of the frames above the counted function (main, the postmaster's loop,
-        // valgrind's "(below main)"), whose inclusive figure is all the counted work again.
-        final Map<String, FunctionCost> functions = new HashMap<>();
-        costs.forEach((name, figures) -> {
-            if (figures[0] > 0) {
-                functions.put(name, new FunctionCost(figures[0], figures[1]));
+
+        /** A cost line's instructions: the function's own, or after {@code calls=} its call's, a call to itself left out. */
+        private void add(long instructions) {
+            final long[] figures = costs.computeIfAbsent(function, name -> new long[2]);
+            if (!callCost) {
+                figures[0] += instructions;
+                figures[1] += instructions;
+            } else if (!callee.equals(function)) {
+                figures[1] += instructions;
             }
-        });
-        return functions;
+            callCost = false;
+        }
     }
 
     /**
