@@ -65,6 +65,10 @@ public record EntryChange(List<String> moves) {
                 moves.add(metric.id() + (has ? " recorded" : " removed"));
             }
         }
+        // A baseline recorded before profiles were kept gets one, so a later move names its functions.
+        recorded.get(Metrics.INSTRUCTIONS).filter(counts -> counts.profile().isEmpty())
+                .flatMap(counts -> after.get(Metrics.INSTRUCTIONS)).filter(counts -> !counts.profile().isEmpty())
+                .ifPresent(counts -> moves.add("instruction profile recorded"));
         sampling(recorded.get(Metrics.TIME), after.get(Metrics.TIME), opsPerSampleDeclared, runs).ifPresent(moves::add);
         final Optional<Integer> clientsBefore = recorded.get(Metrics.THROUGHPUT).map(ThroughputSamples::threads);
         final Optional<Integer> clientsAfter = after.get(Metrics.THROUGHPUT).map(ThroughputSamples::threads);

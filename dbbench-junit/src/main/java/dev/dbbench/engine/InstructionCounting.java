@@ -1,7 +1,10 @@
 package dev.dbbench.engine;
 
 import java.sql.Connection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
@@ -55,7 +58,53 @@ public interface InstructionCounting {
         }
     }
 
-    /** The instructions of one statement of one call. */
-    record Segment(String statement, long instructions) {
+    /**
+     * The instructions of one statement of one call, in all and by the server function that spent them.
+     *
+     * @param functions each function's instructions in the segment, by name; empty where the counter
+     *     read none
+     */
+    record Segment(String statement, long instructions, Map<String, FunctionCost> functions) {
+
+        public Segment {
+            functions = Map.copyOf(functions);
+        }
+
+        /** A segment whose instructions were not read function by function. */
+        public Segment(String statement, long instructions) {
+            this(statement, instructions, Map.of());
+        }
+    }
+
+    /**
+     * The instructions one server function spent in a segment: its own (self), and with those of the
+     * functions it called (inclusive).
+     */
+    record FunctionCost(long self, long inclusive) {
+
+        /** No instructions: a function's cost where it did not run. */
+        public static final FunctionCost NONE = new FunctionCost(0, 0);
+
+        public FunctionCost plus(FunctionCost other) {
+            return new FunctionCost(self + other.self, inclusive + other.inclusive);
+        }
+
+        /**
+         * Each function's median over several segments of the same work, a function missing from a
+         * segment counting zero there.
+         */
+        public static Map<String, FunctionCost> median(List<Map<String, FunctionCost>> segments) {
+            final Map<String, FunctionCost> median = new HashMap<>();
+            segments.forEach(segment -> segment.keySet().forEach(name -> median.put(name, NONE)));
+            median.replaceAll((name, none) -> new FunctionCost(
+                    middle(segments.stream().mapToLong(segment -> segment.getOrDefault(name, NONE).self)),
+                    middle(segments.stream().mapToLong(segment -> segment.getOrDefault(name, NONE).inclusive))));
+            return median;
+        }
+
+        private static long middle(LongStream values) {
+            final long[] sorted = values.sorted().toArray();
+            return sorted[sorted.length / 2];
+        }
     }
 }

@@ -20,9 +20,11 @@ import dev.dbbench.engine.InstructionCounting;
  *     statements and the planner's generic plans are in place and the counts are those of a steady state
  * @param calls the counted calls
  * @param counter the valgrind and PostgreSQL builds that counted; counts of other builds do not compare
+ * @param profile where the instructions went, function by function; {@link InstructionProfile#NONE} in
+ *     a baseline recorded before profiles were kept
  */
 public record InstructionCounts(long perOp, SortedMap<String, Long> statements, int warmups, int calls,
-        String counter) {
+        String counter, InstructionProfile profile) {
 
     /** Warm-up calls from which the counts are those of a steady state. */
     public static final int STEADY_WARMUPS = 10;
@@ -38,7 +40,12 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
         statements = Collections.unmodifiableSortedMap(new TreeMap<>(statements));
     }
 
-    /** The medians of counted calls. */
+    /** Counts without a profile. */
+    public InstructionCounts(long perOp, SortedMap<String, Long> statements, int warmups, int calls, String counter) {
+        this(perOp, statements, warmups, calls, counter, InstructionProfile.NONE);
+    }
+
+    /** The medians of counted calls, and where their instructions went. */
     public static InstructionCounts of(InstructionCounting.InstructionCount count, String counter) {
         final List<SortedMap<String, Long>> calls = new ArrayList<>();
         final SortedSet<String> names = new TreeSet<>();
@@ -54,7 +61,7 @@ public record InstructionCounts(long perOp, SortedMap<String, Long> statements, 
         }
         return new InstructionCounts(median(calls.stream()
                 .map(call -> call.values().stream().mapToLong(Long::longValue).sum()).toList()),
-                statements, count.warmups(), calls.size(), counter);
+                statements, count.warmups(), calls.size(), counter, InstructionProfile.of(count));
     }
 
     private static long median(List<Long> values) {

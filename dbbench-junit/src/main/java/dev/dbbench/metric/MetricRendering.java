@@ -47,6 +47,11 @@ public interface MetricRendering<V, A extends Assessment> {
         return Optional.empty();
     }
 
+    /** Tables the HTML report shows in the benchmark's section, such as where a count moved; usually none. */
+    default List<DetailTable> tables(MetricResult<V, A> result, MetricResults all) {
+        return List.of();
+    }
+
     /** The metric's part of a result in {@code results.json}. */
     JsonNode json(MetricResult<V, A> result);
 

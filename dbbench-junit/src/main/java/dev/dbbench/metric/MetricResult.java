@@ -46,6 +46,10 @@ public record MetricResult<V, A extends Assessment>(Metric<V, A> metric, V curre
         return metric.message(this, all, subject).map(message -> message.write(subject));
     }
 
+    public List<DetailTable> tables(MetricResults all) {
+        return metric.tables(this, all);
+    }
+
     public JsonNode json() {
         return metric.json(this);
     }

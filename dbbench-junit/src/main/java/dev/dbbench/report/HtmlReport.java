@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 
+import dev.dbbench.metric.DetailTable;
 import dev.dbbench.metric.Measure;
 import dev.dbbench.stats.Summary;
 import dev.dbbench.verdict.EnvironmentChange;
@@ -214,6 +215,7 @@ public final class HtmlReport implements ResultFormat {
             charts();
             metrics();
             findings();
+            tables();
             expectations();
             scaling();
             environmentChanges();
@@ -323,6 +325,33 @@ public final class HtmlReport implements ResultFormat {
                 }
                 html.append("</ul></div>\n");
             }
+        }
+
+        /** The tables metrics add, such as where a count's work moved, function by function. */
+        private void tables() {
+            for (ReportedMetric metric : result.metrics()) {
+                for (DetailTable table : metric.tables()) {
+                    html.append("<div class=\"detail\">").append(Html.element("h4", "", metric.id() + ": "
+                            + table.title())).append("<table class=\"detail\"><thead><tr>");
+                    table.columns().forEach(column -> html.append(Html.element("th", "", column)));
+                    html.append("</tr></thead><tbody>");
+                    for (List<String> row : table.rows()) {
+                        html.append("<tr>");
+                        for (int i = 0; i < row.size(); i++) {
+                            html.append(Html.element("td", i == 0 ? "" : "class=\"num" + direction(row.get(i)) + "\"",
+                                    row.get(i)));
+                        }
+                        html.append("</tr>");
+                    }
+                    html.append("</tbody></table></div>\n");
+                }
+            }
+        }
+
+        /** A signed figure is a change, marked as a rise or a fall: {@code +2.90 M}, {@code -400 k}. */
+        private static String direction(String cell) {
+            return cell.length() > 1 && Character.isDigit(cell.charAt(1))
+                    ? cell.charAt(0) == '+' ? " up" : cell.charAt(0) == '-' ? " down" : "" : "";
         }
 
         private void expectations() {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.dbbench.metric.ContextLine;
+import dev.dbbench.metric.DetailTable;
 import dev.dbbench.metric.Measure;
 
 /**
@@ -19,11 +20,13 @@ import dev.dbbench.metric.Measure;
  * @param summary what the metric adds to the benchmark's one-line summary; empty for nothing
  * @param message the message the build log printed for it; empty when it printed none
  * @param fields the fields of the result object in {@code results.json} that the metric wrote
+ * @param tables the tables it adds to the benchmark's section, such as where its work moved; none in
+ *     results of earlier versions
  */
 public record ReportedMetric(String id, String gating, String verdict, String reason, boolean failed,
         boolean warned, boolean informed, List<String> columns, List<String> cells, String summary,
         Optional<ContextLine> context, String message, List<Finding> findings, List<String> fields,
-        List<Measure> measures) {
+        List<Measure> measures, List<DetailTable> tables) {
 
     /** The verdict of a metric the baseline holds but a run could not measure. */
     public static final String NOT_MEASURED = "NOT_MEASURED";
@@ -38,6 +41,16 @@ public record ReportedMetric(String id, String gating, String verdict, String re
         findings = List.copyOf(findings);
         fields = List.copyOf(fields);
         measures = List.copyOf(measures);
+        tables = List.copyOf(tables);
+    }
+
+    /** A metric that adds no table. */
+    public ReportedMetric(String id, String gating, String verdict, String reason, boolean failed,
+            boolean warned, boolean informed, List<String> columns, List<String> cells, String summary,
+            Optional<ContextLine> context, String message, List<Finding> findings, List<String> fields,
+            List<Measure> measures) {
+        this(id, gating, verdict, reason, failed, warned, informed, columns, cells, summary, context, message,
+                findings, fields, measures, List.of());
     }
 
     /**

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.metric.ContextLine;
+import dev.dbbench.metric.DetailTable;
 import dev.dbbench.metric.Measure;
 import dev.dbbench.spec.ScalePoint;
 import dev.dbbench.verdict.EnvironmentChange;
@@ -102,6 +103,12 @@ final class ResultJson {
             for (double value : measure.baseline()) {
                 baseline.add(value);
             }
+        }
+        if (!metric.tables().isEmpty()) {
+            final ArrayNode tables = json.putArray("tables");
+            metric.tables().forEach(table -> tables.addObject().put("title", table.title())
+                    .<ObjectNode>set("columns", MAPPER.valueToTree(table.columns()))
+                    .set("rows", MAPPER.valueToTree(table.rows())));
         }
         return json;
     }
@@ -243,10 +250,38 @@ final class ResultJson {
             final JsonFields fields = new JsonFields(context, json.at("context"));
             return new ContextLine(fields.text("label"), fields.text("value"));
         });
+        final List<DetailTable> tables = new ArrayList<>();
+        if (present(node, "tables").isPresent()) {
+            final JsonNode tablesArray = json.array("tables");
+            for (int i = 0; i < tablesArray.size(); i++) {
+                tables.add(table(tablesArray.get(i), json.at("tables", i)));
+            }
+        }
         return new ReportedMetric(json.text("id"), json.text("gating"), json.text("verdict"), json.text("reason"),
                 json.bool("failed"), json.bool("warned"), json.optionalBool("informed"), json.texts("columns"),
                 json.texts("cells"), json.optionalText("summary").orElse(""), line,
-                json.optionalText("message").orElse(""), findings, json.texts("fields"), measures);
+                json.optionalText("message").orElse(""), findings, json.texts("fields"), measures, tables);
+    }
+
+    /** A metric's table; written since metrics add tables, absent in files of earlier versions. */
+    private static DetailTable table(JsonNode node, String where) {
+        final JsonFields json = new JsonFields(node, where);
+        final List<List<String>> rows = new ArrayList<>();
+        final JsonNode rowsArray = json.array("rows");
+        for (int i = 0; i < rowsArray.size(); i++) {
+            final JsonNode row = rowsArray.get(i);
+            final List<String> cells = new ArrayList<>();
+            if (!row.isArray()) {
+                throw new IllegalArgumentException(json.at("rows", i) + " must be an array of texts but was " + row);
+            }
+            row.forEach(cell -> cells.add(cell.asText()));
+            rows.add(cells);
+        }
+        try {
+            return new DetailTable(json.text("title"), json.texts("columns"), rows);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
     }
 
     private static Measure measure(JsonNode node, String where) {

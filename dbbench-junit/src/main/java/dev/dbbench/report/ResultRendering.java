@@ -81,7 +81,7 @@ final class ResultRendering {
                 metric.summary(all).orElse(""), metric.context(all), message,
                 metric.assessment().findings().stream().map(finding -> new ReportedMetric.Finding(
                         finding.kind().name(), finding.subject(), finding.detail(), finding.fails())).toList(),
-                fields, metric.measures());
+                fields, metric.measures(), metric.tables(all));
     }
 
     /**

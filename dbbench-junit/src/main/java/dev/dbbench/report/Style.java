@@ -52,6 +52,8 @@ final class Style {
             .gating,.reason{color:#5f6368;font-size:12px}
             dl.cells{display:grid;grid-template-columns:max-content 1fr;gap:0 10px;margin:0}dl.cells dd{margin:0}
             .findings li{margin:4px 0}.findings li.fails b{color:#b00020}
+            table.detail{font-size:13px}table.detail td:first-child{font-family:monospace}\
+            table.detail td.up{background:#fdeded}table.detail td.down{background:#eaf5ec}
             pre{background:#f1f3f4;padding:6px 8px;overflow-x:auto;margin:4px 0;font-size:12px}
             code{background:#f1f3f4;padding:0 3px;word-break:break-all}
             .accept{margin:10px 0 0}

@@ -75,6 +75,15 @@ public final class Figures {
                 : String.valueOf(value);
     }
 
+    /**
+     * A change of a count with its sign: whole below a thousand ({@code +12}, {@code 0}), else three
+     * significant digits and the suffix of its power of a thousand ({@code +2.90 M}, {@code -412 k}).
+     */
+    public static String change(long change) {
+        final String sign = change > 0 ? "+" : "";
+        return Math.abs(change) < 1_000 ? sign + change : sign + thousands(change, "", " k", " M", " G");
+    }
+
     /** A count with thousands separators, such as {@code 324,083,677}. */
     public static String count(long count) {
         return String.format(Locale.ROOT, "%,d", count);

@@ -2,9 +2,16 @@ package dev.dbbench.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
+import dev.dbbench.metric.InstructionCounts;
+import dev.dbbench.metric.InstructionProfile;
 import dev.dbbench.metric.Measure;
+import dev.dbbench.metric.MetricValues;
+import dev.dbbench.metric.Metrics;
 import org.junit.jupiter.api.Test;
 
 /** How one figure's move reads in a pull request's summary. */
@@ -28,5 +35,20 @@ class EntryChangeTest {
                 .isEmpty();
         assertThat(EntryChange.figure(Measure.exact("round-trips", "round trips/op", 2, OptionalDouble.empty())))
                 .isEmpty();
+    }
+
+    @Test
+    void anEntryRecordedBeforeProfilesIsRewrittenWithOneThoughItsCountsHeld() {
+        final InstructionCounts without = new InstructionCounts(1_000_000, new TreeMap<>(), 10, 5, "callgrind");
+        final InstructionCounts with = new InstructionCounts(1_000_000, new TreeMap<>(), 10, 5, "callgrind",
+                new InstructionProfile(new TreeMap<>(Map.of("SELECT 1", new TreeMap<>(Map.of("ExecResult",
+                        new InstructionProfile.FunctionCount(10, 20)))))));
+        final BaselineEntry entry = new BaselineEntry("find", "postgres 17 embedded", "2026-12-03T10:00:00Z",
+                MetricValues.empty().with(Metrics.INSTRUCTIONS, without), new TreeMap<>());
+
+        assertThat(EntryChange.between(entry, MetricValues.empty().with(Metrics.INSTRUCTIONS, with), List.of(), true, 1)
+                .moves()).containsExactly("instruction profile recorded");
+        assertThat(EntryChange.between(entry, MetricValues.empty().with(Metrics.INSTRUCTIONS, without), List.of(), true,
+                1).moved()).isFalse();
     }
 }

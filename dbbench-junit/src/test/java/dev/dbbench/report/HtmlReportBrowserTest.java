@@ -79,6 +79,25 @@ class HtmlReportBrowserTest {
         }
     }
 
+    @Test
+    void aFailedInstructionCountsTableOfFunctionsRendersWithoutAConsoleMessage() throws Exception {
+        final HeadlessChromium chromium = HeadlessChromium.require();
+        final Path html = write(List.of(ResultFixtures.withInstructionProfiles(ResultFixtures.regression())));
+
+        final HeadlessChromium.Page page = chromium.load(html, temp);
+        final Path png = temp.resolve("instruction-profile.png");
+        chromium.screenshot(html, png, temp, 1400, 2000);
+
+        assertThat(page.console()).as("console messages").isEmpty();
+        assertThat(page.dom()).contains("<table class=\"detail\">").contains("<th>inclusive, change</th>")
+                .contains("<td>ExecNestLoop</td>");
+        // The rises are painted in a colour nothing else on the page uses (Style: table.detail td.up).
+        assertThat(pixels(ImageIO.read(png.toFile()), RISE)).as("cells of rises").isGreaterThan(500);
+    }
+
+    /** The background of a rise in a metric's table (Style: table.detail td.up). */
+    static final int RISE = 0xfdeded;
+
     /** The background of a failed verdict's cell in the overview (Style: td.verdict.fail). */
     private static final int FAILED_VERDICT = 0xfbe4e1;
 

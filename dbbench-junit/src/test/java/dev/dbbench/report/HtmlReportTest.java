@@ -102,6 +102,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void aFailedInstructionCountShowsWhereItsWorkMovedFunctionByFunctionLargestChangeFirst() {
+        final String html = render(List.of(ResultFixtures.withInstructionProfiles(ResultFixtures.regression())));
+
+        assertThat(html).contains("<table class=\"detail\">")
+                .contains("<td>ExecNestLoop</td><td class=\"num\">-</td><td class=\"num\">1,210,000</td>"
+                        + "<td class=\"num up\">+1.21 M</td>")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert");
+        assertThat(html.indexOf("<td>ExecNestLoop</td>")).isLessThan(html.indexOf("<td>ExecAgg</td>"));
+        assertThat(html.indexOf("<td>ExecAgg</td>")).isLessThan(html.indexOf("<td>ExecHashJoin</td>"));
+    }
+
+    @Test
     void expectationsShowTheSpeedupWithItsInterval() {
         final BenchmarkResult result = SyntheticResults.generate(1, 7).get(0);
         final var judgement = result.expectations().get(0).judgement();

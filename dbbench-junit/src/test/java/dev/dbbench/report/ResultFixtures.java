@@ -3,6 +3,7 @@ package dev.dbbench.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -15,6 +16,8 @@ import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.GatedMetric;
 import dev.dbbench.evaluate.ScalingResult;
 import dev.dbbench.evaluate.TimingAuthority;
+import dev.dbbench.metric.InstructionCounts;
+import dev.dbbench.metric.InstructionProfile;
 import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.Metrics;
@@ -101,6 +104,39 @@ final class ResultFixtures {
                 PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
+    }
+
+    /** The statement of {@link #withInstructionProfiles}. */
+    static final String JOIN = "SELECT count(*), sum(o.amount) FROM orders o JOIN customers c ON c.id = o.customer_id"
+            + " WHERE c.region < ?";
+
+    /**
+     * The result with a failed instruction count whose profile says why: its hash join became a nested
+     * loop, figures as a real run of such a change gave them.
+     */
+    static BenchmarkResult withInstructionProfiles(BenchmarkResult result) {
+        final InstructionCounts before = instructions(1_486_056, Map.of("ExecAgg", new long[] {36_000, 1_452_000},
+                "ExecHashJoin", new long[] {118_000, 1_274_000}, "ExecInterpExpr", new long[] {251_000, 420_000},
+                "ExecScan", new long[] {51_000, 610_000}, "heapgettup_pagemode", new long[] {88_000, 180_000}));
+        final InstructionCounts after = instructions(24_442_831, Map.of("ExecAgg", new long[] {36_000, 24_408_000},
+                "ExecNestLoop", new long[] {1_210_000, 24_190_000}, "ExecInterpExpr", new long[] {6_980_000,
+                        13_400_000}, "ExecMaterial", new long[] {1_950_000, 5_870_000}, "tts_minimal_getsomeattrs",
+                new long[] {4_600_000, 4_600_000}, "<script>alert(1)</script>", new long[] {1_000, 1_000}));
+        final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
+        metrics.add(new GatedMetric(MetricResult.judge(Metrics.INSTRUCTIONS, after, Optional.of(before),
+                new Judging(RULE, PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(),
+                        Optional.empty())), Decision.FAIL));
+        return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
+                result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
+    }
+
+    private static InstructionCounts instructions(long perOp, Map<String, long[]> functions) {
+        final TreeMap<String, InstructionProfile.FunctionCount> counts = new TreeMap<>();
+        functions.forEach((name, figures) -> counts.put(name, new InstructionProfile.FunctionCount(figures[0],
+                figures[1])));
+        return new InstructionCounts(perOp, new TreeMap<>(Map.of(JOIN, perOp)), 10, 5,
+                "callgrind valgrind-3.19.0, postgres 17.6.0 binaries", new InstructionProfile(new TreeMap<>(
+                        Map.of(JOIN, counts))));
     }
 
     /** The result with the outcome of its benchmark's {@code @ExpectScaling}, as the value that completed it carries it. */

@@ -19,6 +19,7 @@ class ResultJsonTest {
     void aResultReadBackFromItsJsonEqualsTheOneRenderedFromTheRun() {
         final List<BenchmarkResult> results = new ArrayList<>(SyntheticResults.generate(40, 17));
         results.add(ResultFixtures.regression());
+        results.add(ResultFixtures.withInstructionProfiles(ResultFixtures.regression()));
         results.add(ResultFixtures.newBenchmark(ResultFixtures.RECORDS));
         results.add(ResultFixtures.withScaling(ResultFixtures.pass(), new ScalingResult("findById [postgres 16 embedded]",
                 ScalingJudge.judge(Growth.LOGARITHMIC, "rows", List.of(1_000L, 10_000L, 100_000L),

@@ -18,6 +18,15 @@ class FiguresTest {
     }
 
     @Test
+    void changesOfCountsCarryTheirSignAndAreWholeBelowAThousand() {
+        assertThat(Figures.change(0)).isEqualTo("0");
+        assertThat(Figures.change(12)).isEqualTo("+12");
+        assertThat(Figures.change(-999)).isEqualTo("-999");
+        assertThat(Figures.change(-412_345)).isEqualTo("-412 k");
+        assertThat(Figures.change(2_904_000)).isEqualTo("+2.90 M");
+    }
+
+    @Test
     void ratesInThousandsAndMillionsPerSecond() {
         assertThat(Figures.rate(412.3)).isEqualTo("412 ops/s");
         assertThat(Figures.rate(999.7)).isEqualTo("1.00k ops/s");

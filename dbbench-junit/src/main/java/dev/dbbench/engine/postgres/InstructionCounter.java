@@ -1,6 +1,7 @@
 package dev.dbbench.engine.postgres;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,6 +16,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 import dev.dbbench.engine.InstructionCounting;
+import dev.dbbench.engine.InstructionCounting.FunctionCost;
 import dev.dbbench.text.SqlText;
 
 /**
@@ -157,11 +159,14 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             }
         }
 
-        /** Each call's segments so far, their instructions less what a marker costs. */
+        /** Each call's segments so far, their instructions (in all and by function) less what a marker costs. */
         List<List<Segment>> read() throws IOException {
             final List<Long> totals = new ArrayList<>();
+            final List<Map<String, FunctionCost>> functions = new ArrayList<>();
             for (int n = 1; n <= closes.size(); n++) {
-                totals.add(Callgrind.totals(Callgrind.dump(out, pid, n)));
+                final List<String> dump = Files.readAllLines(Callgrind.dump(out, pid, n), StandardCharsets.UTF_8);
+                totals.add(Callgrind.totals(dump));
+                functions.add(n == 1 ? Map.of() : CallgrindProfile.read(dump));
             }
             final long[] empty = new long[EMPTY_SEGMENTS];
             for (int i = 0; i < EMPTY_SEGMENTS; i++) {
@@ -169,6 +174,8 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
             }
             Arrays.sort(empty);
             final long marker = empty[EMPTY_SEGMENTS / 2];
+            final Map<String, FunctionCost> markerFunctions = FunctionCost.median(
+                    functions.subList(1, 1 + EMPTY_SEGMENTS));
             final List<List<Segment>> perCall = new ArrayList<>();
             for (int i = 0; i < closes.size(); i++) {
                 final int owner = ofCall.get(i);
@@ -176,7 +183,8 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
                     while (perCall.size() <= owner) {
                         perCall.add(new ArrayList<>());
                     }
-                    perCall.get(owner).add(new Segment(closes.get(i), Math.max(0, totals.get(i) - marker)));
+                    perCall.get(owner).add(new Segment(closes.get(i), Math.max(0, totals.get(i) - marker),
+                            CallgrindProfile.less(functions.get(i), markerFunctions)));
                 }
             }
             return perCall;
