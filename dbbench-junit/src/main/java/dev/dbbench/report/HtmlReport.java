@@ -389,6 +389,11 @@ public final class HtmlReport implements ResultFormat {
                 html.append(Html.element("td", "", series.fit().describe())).append("</tr>\n");
             }
             html.append("</tbody></table>\n");
+            growingStatements(scaling);
+        }
+
+        /** The statements whose executions changed with the parameter, each with its executions at each value. */
+        private void growingStatements(ReportedScaling scaling) {
             if (scaling.statements().isEmpty()) {
                 return;
             }

@@ -129,9 +129,10 @@ class ExpectScalingTest {
         final List<String> fits = new ArrayList<>();
         scaling.get("counts").forEach(count -> fits.add(count.get("name").asText() + " "
                 + count.get("fitted").asText()));
+        // The time's class is whatever three noisy medians fit best; only the counts' classes are certain.
         scaling.get("informing").forEach(series -> fits.add(series.get("name").asText() + " "
-                + series.get("fitted").asText()));
-        assertThat(fits).containsExactly("shared blocks LINEAR", "statements CONSTANT", "time (median) LINEAR",
+                + (series.get("duration").asBoolean() ? "-" : series.get("fitted").asText())));
+        assertThat(fits).containsExactly("shared blocks LINEAR", "statements CONSTANT", "time (median) -",
                 "round trips CONSTANT", "rows returned LINEAR");
         assertThat(scaling.get("statements")).isEmpty();
         assertThat(scaling.get("reason").asText()).contains("statements 1.00x from topics=100 to topics=10,000,"

@@ -148,6 +148,20 @@ class ScalingReportTest {
     }
 
     @Test
+    void theMarkdownSummaryGivesEachFit() {
+        final String markdown = new MarkdownTable().render(Report.of(List.of(N_PLUS_ONE),
+                Instant.parse("2026-12-03T10:00:00Z")));
+
+        assertThat(markdown).contains("- growth (@ExpectScaling, judged on exact counts):\n"
+                + "- CustomerBench.postsOfTopics [postgres 16 embedded] over topics: MISSED (failed) - beyond at most"
+                + " linear: statements 91.00x from topics=10 to topics=1,000, allowed 1.50x (at most constant) (fits"
+                + " linear, ~ n^0.98, R² 1.00); statement SELECT body FROM post WHERE topic_id = ? ran 10x at"
+                + " topics=10, 100x at topics=100, 1,000x at topics=1,000 (fits linear, ~ n^1.00, R² 1.00), allowed at"
+                + " most constant: run once per item, an N+1; informing: time (median) fits linear, ~ n^0.97, R² 1.00;"
+                + " rows returned fits linear, ~ n^1.00, R² 1.00\n");
+    }
+
+    @Test
     void theHtmlReportShowsTheCountsTheFitsTheStatementsAndTheMessage() {
         final String html = new HtmlReport().render(Report.of(List.of(MISSED, N_PLUS_ONE),
                 Instant.parse("2026-12-03T10:00:00Z")));
