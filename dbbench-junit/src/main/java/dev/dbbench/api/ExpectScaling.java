@@ -14,8 +14,14 @@ import java.lang.annotation.Target;
  * <p>Judged after the benchmark's last value on each engine target, on counts that do not depend on
  * the machine: the server's instructions per call (embedded PostgreSQL, counted under valgrind) and
  * the shared blocks of its statements' plans (PostgreSQL), each value's count against the smallest
- * value's. It needs at least three values of at least 2, and a PostgreSQL target whose body takes a
- * {@code Connection} or {@code DataSource}.
+ * value's, and on the statements each call runs, in total and each statement's executions. It needs
+ * at least three values of at least 2, and a PostgreSQL target whose body takes a {@code Connection}
+ * or {@code DataSource}.
+ *
+ * <p>Whether it passes or fails, it reports how each count, the time and the rows grew: the growth
+ * class each matches best, the power of the parameter it grows like and how well that power fits;
+ * and it names each statement whose executions grew with the parameter, so that an N+1 (a statement
+ * run once per item) shows as one statement growing like the parameter.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
@@ -24,4 +30,12 @@ public @interface ExpectScaling {
 
     /** The fastest growth allowed. */
     Growth atMost();
+
+    /**
+     * The fastest growth allowed for the statements a call runs, in total and each statement's
+     * executions, when it differs from {@link #atMost()}: {@code statements = Growth.CONSTANT} holds a
+     * body that loads a growing number of rows to a fixed number of statements, so an N+1 fails. At
+     * most one; none means {@link #atMost()}.
+     */
+    Growth[] statements() default {};
 }

@@ -89,7 +89,8 @@ public final class Evaluator {
         final MetricResults kept = new MetricResults(judged.gated().stream()
                 .<MetricResult<?, ?>>map(GatedMetric::result).toList());
         final Optional<ScalingResult> scaling = series.flatMap(values -> values.add(id, kept)
-                .map(complete -> new ScalingEvaluator(gate).evaluate(values.atMost(), complete)));
+                .map(complete -> new ScalingEvaluator(gate).evaluate(values.atMost(), values.statementsAtMost(),
+                        complete)));
         return new BenchmarkResult(id, judged.gated(), unmeasured, expectations, recording, spec.acceptCommand(),
                 measured.environment(), note, scaling, authority);
     }

@@ -3,24 +3,30 @@ package dev.dbbench.evaluate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.dbbench.api.Growth;
+import dev.dbbench.engine.Traffic;
 import dev.dbbench.explain.StatementPlans;
 import dev.dbbench.metric.Assessment;
 import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.metric.Instructions;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.Metrics;
+import dev.dbbench.metric.TrafficCounts;
 import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.spec.ScalePoint;
+import dev.dbbench.text.SqlText;
 import dev.dbbench.verdict.ScalingJudge;
 import dev.dbbench.verdict.ScalingJudgement;
 
 /**
  * Judges a benchmark's {@code @ExpectScaling} from its results at every value of its parameter on one
- * target, on the counts every value measured: server instructions and the plans' shared blocks.
+ * target, on the counts every value measured: server instructions, the plans' shared blocks and the
+ * statements of the capture call, in total and each; with how the time, round trips and rows grew beside.
  */
 final class ScalingEvaluator {
 
@@ -31,16 +37,28 @@ final class ScalingEvaluator {
     }
 
     /** @param results one per value of the parameter, on one target, in any order */
-    ScalingResult evaluate(Growth atMost, List<ScalingSeries.Value> results) {
+    ScalingResult evaluate(Growth atMost, Growth statementsAtMost, List<ScalingSeries.Value> results) {
         final List<ScalingSeries.Value> ordered = results.stream()
                 .sorted(Comparator.comparingLong(result -> point(result).value())).toList();
         final BenchmarkId first = ordered.get(0).id();
         final List<ScalingJudge.Count> counts = new ArrayList<>();
-        count(ordered, "server instructions", Metrics.INSTRUCTIONS, InstructionCounts::perOp,
-                Instructions.MIN_INSTRUCTIONS).ifPresent(counts::add);
-        count(ordered, "shared blocks", Metrics.PLANS, StatementPlans::sharedBlocksPerOp, 0).ifPresent(counts::add);
-        final ScalingJudgement judgement = ScalingJudge.judge(atMost, point(ordered.get(0)).name(),
-                ordered.stream().map(result -> point(result).value()).toList(), counts);
+        count(ordered, Metrics.INSTRUCTIONS, InstructionCounts::perOp).ifPresent(perValue -> counts.add(
+                new ScalingJudge.Count("server instructions", perValue, Instructions.MIN_INSTRUCTIONS)));
+        count(ordered, Metrics.PLANS, StatementPlans::sharedBlocksPerOp).ifPresent(perValue -> counts.add(
+                new ScalingJudge.Count("shared blocks", perValue, 0)));
+        count(ordered, Metrics.TRAFFIC, ScalingEvaluator::statements).ifPresent(perValue -> counts.add(
+                new ScalingJudge.Count("statements", perValue, 0, Optional.of(statementsAtMost))));
+        final List<ScalingJudge.Series> informing = new ArrayList<>();
+        count(ordered, Metrics.TIME, timings -> timings.summary().median()).ifPresent(perValue -> informing.add(
+                new ScalingJudge.Series("time (median)", perValue, true)));
+        count(ordered, Metrics.TRAFFIC, Traffic::roundTrips).ifPresent(perValue -> informing.add(
+                new ScalingJudge.Series("round trips", doubles(perValue), false)));
+        count(ordered, Metrics.PLANS, ScalingEvaluator::rows).ifPresent(perValue -> informing.add(
+                new ScalingJudge.Series("rows returned", doubles(perValue), false)));
+        final List<ScalingJudge.Statement> statements = count(ordered, Metrics.TRAFFIC, Function.identity())
+                .map(ScalingEvaluator::byStatement).orElse(List.of());
+        final ScalingJudgement judgement = ScalingJudge.judge(atMost, statementsAtMost, point(ordered.get(0)).name(),
+                ordered.stream().map(result -> point(result).value()).toList(), counts, informing, statements);
         final Decision decision = gate.decide(judgement.verdict());
         return new ScalingResult(new BenchmarkId(first.className(), first.method(), first.target()).key(), judgement,
                 decision.fails(), decision.warns());
@@ -51,17 +69,43 @@ final class ScalingEvaluator {
                 + " runs over no parameter"));
     }
 
-    /** One count per result, when every result measured it. */
-    private static <V, A extends Assessment> Optional<ScalingJudge.Count> count(List<ScalingSeries.Value> results,
-            String name, Metric<V, A> metric, Function<V, Long> perOp, long slack) {
-        final List<Long> counts = new ArrayList<>();
+    /** One figure per result, when every result measured the metric. */
+    private static <V, A extends Assessment, F> Optional<List<F>> count(List<ScalingSeries.Value> results,
+            Metric<V, A> metric, Function<V, F> figure) {
+        final List<F> figures = new ArrayList<>();
         for (ScalingSeries.Value result : results) {
             final Optional<V> value = result.results().current(metric);
             if (value.isEmpty()) {
                 return Optional.empty();
             }
-            counts.add(perOp.apply(value.get()));
+            figures.add(figure.apply(value.get()));
         }
-        return Optional.of(new ScalingJudge.Count(name, counts, slack));
+        return Optional.of(figures);
+    }
+
+    private static long statements(Traffic traffic) {
+        return traffic.requests().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Rows one call's statements returned: each statement's rows times its executions. */
+    private static long rows(StatementPlans plans) {
+        return plans.plans().stream().mapToLong(plan -> plan.rows() * plan.executionsPerOp()).sum();
+    }
+
+    private static List<Double> doubles(List<Long> counts) {
+        return counts.stream().map(Long::doubleValue).toList();
+    }
+
+    /**
+     * Each statement's executions per call at each value, statements told apart by their normalized
+     * text ({@link SqlText}) and shown as the largest value's call sent them.
+     */
+    private static List<ScalingJudge.Statement> byStatement(List<Traffic> traffic) {
+        final Map<String, String> texts = new TreeMap<>();
+        traffic.forEach(call -> call.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text)));
+        final List<ScalingJudge.Statement> statements = new ArrayList<>();
+        texts.forEach((normalized, text) -> statements.add(new ScalingJudge.Statement(text, traffic.stream()
+                .map(call -> TrafficCounts.byStatement(call.requests()).getOrDefault(normalized, 0L)).toList())));
+        return statements;
     }
 }

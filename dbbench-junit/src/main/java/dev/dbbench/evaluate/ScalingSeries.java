@@ -24,6 +24,7 @@ public final class ScalingSeries {
     }
 
     private final Growth atMost;
+    private final Growth statementsAtMost;
     private final int values;
     private final Map<String, List<Value>> byTarget = new HashMap<>();
 
@@ -31,11 +32,16 @@ public final class ScalingSeries {
     public ScalingSeries(ScaleSpec scale) {
         this.atMost = scale.atMost().orElseThrow(() -> new IllegalArgumentException("no @ExpectScaling on "
                 + scale.name()));
+        this.statementsAtMost = scale.statementsAtMost().orElse(atMost);
         this.values = scale.values().size();
     }
 
     Growth atMost() {
         return atMost;
+    }
+
+    Growth statementsAtMost() {
+        return statementsAtMost;
     }
 
     /** Adds one value's metrics; every value of its target, once this one completes them. */

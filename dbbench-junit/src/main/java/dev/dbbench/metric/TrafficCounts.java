@@ -94,7 +94,7 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
      * Requests by their normalized text, executions of texts that differ only in literals summed: a
      * changed literal is the same statement, in a baseline written before statements were told apart so too.
      */
-    static Map<String, Long> byStatement(Map<String, Long> requests) {
+    public static Map<String, Long> byStatement(Map<String, Long> requests) {
         final Map<String, Long> merged = new HashMap<>();
         requests.forEach((text, count) -> merged.merge(SqlText.normalized(text), count, Long::sum));
         return merged;

@@ -381,16 +381,20 @@ public final class HtmlReport implements ResultFormat {
                             + "</figcaption></figure>\n");
         }
 
-        /** The counts at each value of the parameter, each with its growth, under the growth allowed. */
+        /**
+         * The counts at each value of the parameter, each with its growth, what its bound allowed and the
+         * growth it fits; the figures that inform beside them; the statements whose executions grew.
+         */
         private void scaling() {
             if (result.scaling().isEmpty()) {
                 return;
             }
             final ReportedScaling scaling = result.scaling().get();
-            html.append("<h4>@ExpectScaling(atMost = ").append(Html.escape(scaling.atMost())).append(") over ")
-                    .append(Html.escape(scaling.parameter())).append(": ")
-                    .append(Html.escape(scaling.verdict() + (scaling.failed() ? " (failed)" : scaling.warned()
-                            ? " (warning)" : ""))).append("</h4>\n")
+            html.append("<h4>").append(Html.escape("@ExpectScaling(atMost = " + scaling.atMost()
+                    + (scaling.statementsAtMost().equals(scaling.atMost()) ? ""
+                            : ", statements = " + scaling.statementsAtMost()) + ") over " + scaling.parameter() + ": "
+                    + scaling.verdict() + (scaling.failed() ? " (failed)" : scaling.warned() ? " (warning)" : "")))
+                    .append("</h4>\n")
                     .append(Html.element("p", "class=\"reason\"", scaling.reason()))
                     .append("<table class=\"scaling\"><thead><tr><th>per call</th>");
             scaling.values().forEach(value -> html.append(Html.element("th", "class=\"num\"", scaling.parameter()
@@ -398,14 +402,42 @@ public final class HtmlReport implements ResultFormat {
             html.append("<th>fits</th></tr></thead><tbody>\n");
             for (ReportedScaling.Count count : scaling.counts()) {
                 html.append("<tr class=\"").append(count.within() ? "pass" : "fail").append("\">")
-                        .append(Html.element("td", "", count.name()));
+                        .append(Html.element("td", "", count.name() + " (at most "
+                                + count.bound().toLowerCase(Locale.ROOT) + ")"));
                 for (int i = 0; i < count.counts().size(); i++) {
                     html.append(Html.element("td", "class=\"num\"", Units.number(count.counts().get(i)) + " ("
                             + Units.format(count.ratios().get(i), "x") + ", allowed "
                             + Units.format(count.allowed().get(i), "x") + ")"));
                 }
-                html.append(Html.element("td", "", count.fitted().isEmpty() ? "faster than quadratic"
-                        : count.fitted().toLowerCase(Locale.ROOT))).append("</tr>\n");
+                html.append(Html.element("td", "", count.fit().describe())).append("</tr>\n");
+            }
+            for (ReportedScaling.Series series : scaling.informing()) {
+                html.append("<tr>").append(Html.element("td", "", series.name() + " (informs)"));
+                series.values().forEach(value -> html.append(Html.element("td", "class=\"num\"", series.duration()
+                        ? Units.format(value, "ns") : Units.number(value))));
+                html.append(Html.element("td", "", series.fit().describe())).append("</tr>\n");
+            }
+            html.append("</tbody></table>\n");
+            growingStatements(scaling);
+        }
+
+        /** The statements whose executions changed with the parameter, each with its executions at each value. */
+        private void growingStatements(ReportedScaling scaling) {
+            if (scaling.statements().isEmpty()) {
+                return;
+            }
+            html.append("<table class=\"scaling statements\"><thead><tr><th>statement whose executions grew</th>");
+            scaling.values().forEach(value -> html.append(Html.element("th", "class=\"num\"", scaling.parameter()
+                    + "=" + Units.number(value))));
+            html.append("<th>fits</th></tr></thead><tbody>\n");
+            for (ReportedScaling.Statement statement : scaling.statements()) {
+                html.append("<tr class=\"").append(statement.within() ? "pass" : "fail").append("\"><td>")
+                        .append(Html.element("code", "", statement.statement())).append("</td>");
+                statement.executions().forEach(executions -> html.append(Html.element("td", "class=\"num\"",
+                        Units.number(executions) + "x")));
+                html.append(Html.element("td", "", statement.fit().describe() + (statement.within() ? ""
+                        : ", beyond at most " + scaling.statementsAtMost().toLowerCase(Locale.ROOT))))
+                        .append("</tr>\n");
             }
             html.append("</tbody></table>\n");
         }

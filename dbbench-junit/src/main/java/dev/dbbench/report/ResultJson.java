@@ -118,6 +118,7 @@ final class ResultJson {
         json.put("benchmark", scaling.benchmark());
         json.put("parameter", scaling.parameter());
         json.put("atMost", scaling.atMost());
+        json.put("statementsAtMost", scaling.statementsAtMost());
         json.put("verdict", scaling.verdict());
         json.set("values", MAPPER.valueToTree(scaling.values()));
         final ArrayNode counts = json.putArray("counts");
@@ -126,11 +127,26 @@ final class ResultJson {
             node.set("counts", MAPPER.valueToTree(count.counts()));
             final ArrayNode ratios = node.putArray("ratios");
             count.ratios().forEach(ratio -> ratios.add(number(ratio)));
+            node.put("bound", count.bound());
             final ArrayNode allowed = node.putArray("allowed");
             count.allowed().forEach(ratio -> allowed.add(number(ratio)));
-            node.put("fitted", count.fitted().isEmpty() ? null : count.fitted());
-            node.set("exponent", number(count.exponent()));
+            fit(node, count.fit());
             node.put("within", count.within());
+        }
+        final ArrayNode informing = json.putArray("informing");
+        for (ReportedScaling.Series series : scaling.informing()) {
+            final ObjectNode node = informing.addObject().put("name", series.name());
+            final ArrayNode values = node.putArray("values");
+            series.values().forEach(value -> values.add(number(value)));
+            node.put("duration", series.duration());
+            fit(node, series.fit());
+        }
+        final ArrayNode statements = json.putArray("statements");
+        for (ReportedScaling.Statement statement : scaling.statements()) {
+            final ObjectNode node = statements.addObject().put("statement", statement.statement());
+            node.set("executions", MAPPER.valueToTree(statement.executions()));
+            fit(node, statement.fit());
+            node.put("within", statement.within());
         }
         json.set("margin", number(scaling.margin()));
         json.put("reason", scaling.reason());
@@ -294,6 +310,18 @@ final class ResultJson {
         }
     }
 
+    /** A growth fit's fields, flat in the object it describes: {@code fitted}, {@code exponent}, {@code rSquared}. */
+    private static void fit(ObjectNode node, ReportedScaling.Fit fit) {
+        node.put("fitted", fit.growth().isEmpty() ? null : fit.growth());
+        node.set("exponent", number(fit.exponent()));
+        node.set("rSquared", number(fit.rSquared()));
+    }
+
+    private static ReportedScaling.Fit fit(JsonFields json) {
+        return new ReportedScaling.Fit(json.optionalText("fitted").orElse(""), optionalNumber(json, "exponent"),
+                optionalNumber(json, "rSquared"));
+    }
+
     private static double[] numbers(JsonNode array, String where) {
         final double[] values = new double[array.size()];
         for (int i = 0; i < values.length; i++) {
@@ -305,18 +333,35 @@ final class ResultJson {
         return values;
     }
 
+    /** An {@code @ExpectScaling} outcome; fields added since the first version read as that version meant them. */
     private static ReportedScaling scaling(JsonNode node, String where) {
         final JsonFields json = new JsonFields(node, where);
+        final String atMost = json.text("atMost");
         final List<ReportedScaling.Count> counts = new ArrayList<>();
         final JsonNode array = json.array("counts");
         for (int i = 0; i < array.size(); i++) {
             final JsonFields count = new JsonFields(array.get(i), json.at("counts", i));
             counts.add(new ReportedScaling.Count(count.text("name"), whole(count.numbers("counts")),
-                    count.numbers("ratios"), count.numbers("allowed"), count.optionalText("fitted").orElse(""),
-                    optionalNumber(count, "exponent"), count.bool("within")));
+                    count.numbers("ratios"), count.optionalText("bound").orElse(atMost), count.numbers("allowed"),
+                    fit(count), count.bool("within")));
         }
-        return new ReportedScaling(json.text("benchmark"), json.text("parameter"), json.text("atMost"),
-                json.text("verdict"), whole(json.numbers("values")), counts, optionalNumber(json, "margin"),
+        final List<ReportedScaling.Series> informing = new ArrayList<>();
+        final JsonNode series = json.has("informing") ? json.array("informing") : MAPPER.createArrayNode();
+        for (int i = 0; i < series.size(); i++) {
+            final JsonFields each = new JsonFields(series.get(i), json.at("informing", i));
+            informing.add(new ReportedScaling.Series(each.text("name"), each.numbers("values"), each.bool("duration"),
+                    fit(each)));
+        }
+        final List<ReportedScaling.Statement> statements = new ArrayList<>();
+        final JsonNode statementArray = json.has("statements") ? json.array("statements") : MAPPER.createArrayNode();
+        for (int i = 0; i < statementArray.size(); i++) {
+            final JsonFields each = new JsonFields(statementArray.get(i), json.at("statements", i));
+            statements.add(new ReportedScaling.Statement(each.text("statement"), whole(each.numbers("executions")),
+                    fit(each), each.bool("within")));
+        }
+        return new ReportedScaling(json.text("benchmark"), json.text("parameter"), atMost,
+                json.optionalText("statementsAtMost").orElse(atMost), json.text("verdict"),
+                whole(json.numbers("values")), counts, informing, statements, optionalNumber(json, "margin"),
                 json.text("reason"), json.bool("failed"), json.bool("warned"), json.text("message"));
     }
 

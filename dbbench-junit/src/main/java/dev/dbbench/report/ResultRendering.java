@@ -7,6 +7,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.Decision;
 import dev.dbbench.evaluate.ExpectationResult;
 import dev.dbbench.evaluate.GatedMetric;
 import dev.dbbench.evaluate.ScalingResult;
@@ -18,6 +19,7 @@ import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.WorkCounts;
 import dev.dbbench.verdict.CountGrowth;
 import dev.dbbench.verdict.ExpectationJudgement;
+import dev.dbbench.verdict.GrowthFit;
 import dev.dbbench.verdict.ScalingJudge;
 import dev.dbbench.verdict.ScalingJudgement;
 import dev.dbbench.verdict.Verdict;
@@ -107,12 +109,23 @@ final class ResultRendering {
         final ScalingJudgement judgement = scaling.judgement();
         final List<ReportedScaling.Count> counts = new ArrayList<>();
         for (CountGrowth count : judgement.counts()) {
-            counts.add(new ReportedScaling.Count(count.name(), count.counts(), count.ratios(), count.allowed(),
-                    count.fitted().map(Enum::name).orElse(""), count.exponent(), count.within()));
+            counts.add(new ReportedScaling.Count(count.name(), count.counts(), count.ratios(), count.bound().name(),
+                    count.allowed(), fit(count.fit()), count.within()));
         }
+        final List<ReportedScaling.Series> informing = judgement.informing().stream()
+                .map(series -> new ReportedScaling.Series(series.name(), series.values(), series.duration(),
+                        fit(series.fit()))).toList();
+        final List<ReportedScaling.Statement> statements = judgement.statements().stream()
+                .map(statement -> new ReportedScaling.Statement(statement.statement(), statement.executions(),
+                        fit(statement.fit()), statement.within())).toList();
         return new ReportedScaling(scaling.benchmark(), judgement.parameter(), judgement.atMost().name(),
-                judgement.verdict().name(), judgement.values(), counts, ScalingJudge.MARGIN, judgement.reason(),
-                scaling.fails(), scaling.warns(), ScalingMessage.render(result.id(), scaling));
+                judgement.statementsAtMost().name(), judgement.verdict().name(), judgement.values(), counts, informing,
+                statements, ScalingJudge.MARGIN, judgement.reason(), scaling.fails(), scaling.warns(),
+                ScalingMessage.render(result.subject(new Decision(scaling.fails(), scaling.warns())), scaling));
+    }
+
+    private static ReportedScaling.Fit fit(GrowthFit fit) {
+        return new ReportedScaling.Fit(fit.growth().name(), fit.exponent(), fit.rSquared());
     }
 
     private static ReportedExpectation expectation(BenchmarkResult result, ExpectationResult expectation) {

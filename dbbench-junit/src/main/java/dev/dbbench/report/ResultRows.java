@@ -152,8 +152,11 @@ public final class ResultRows {
     }
 
     private static String scalingLine(ReportedScaling scaling) {
+        final List<String> informing = scaling.informing().stream()
+                .map(series -> series.name() + " fits " + series.fit().describe()).toList();
         return scaling.benchmark() + " over " + scaling.parameter() + ": " + scaling.verdict()
-                + marker(scaling.failed(), scaling.warned()) + " - " + scaling.reason();
+                + marker(scaling.failed(), scaling.warned()) + " - " + scaling.reason()
+                + (informing.isEmpty() ? "" : "; informing: " + String.join("; ", informing));
     }
 
     /** One line per relative expectation, printed after its benchmark's line. */

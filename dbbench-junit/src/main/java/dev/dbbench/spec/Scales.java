@@ -2,6 +2,7 @@ package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -59,9 +60,14 @@ public final class Scales {
                 checkJudgeable("@ExpectScaling on " + element, scale.name(), each, values(scale, each));
             }
             checkCounted("@ExpectScaling on " + element, targets);
+            if (expectation.get().statements().length > 1) {
+                throw new DbBenchConfigurationException("@ExpectScaling on " + element + " must declare at most one"
+                        + " growth for statements but was " + Arrays.toString(expectation.get().statements()));
+            }
         }
-        return Optional.of(new ScaleSpec(scale.name(), LongStream.of(values(scale, level)).boxed().toList(),
-                expectation.map(ExpectScaling::atMost)));
+        final Optional<Growth> atMost = expectation.map(ExpectScaling::atMost);
+        return Optional.of(new ScaleSpec(scale.name(), LongStream.of(values(scale, level)).boxed().toList(), atMost,
+                expectation.flatMap(expected -> Arrays.stream(expected.statements()).findFirst()).or(() -> atMost)));
     }
 
     /** The values a scale runs over at a level: {@code large} falls back to {@code small}. */

@@ -1,24 +1,22 @@
 package dev.dbbench.verdict;
 
 import java.util.List;
-import java.util.Optional;
 
 import dev.dbbench.api.Growth;
 
 /**
- * How one count grew over the values of a benchmark's parameter, smallest value first.
+ * How one judged count grew over the values of a benchmark's parameter, smallest value first.
  *
  * @param name what was counted, such as {@code shared blocks}
  * @param counts the count per call at each value
- * @param ratios each count over the smallest value's
+ * @param ratios each count over the smallest value's; NaN where the smallest value's count is zero
+ * @param bound the fastest growth allowed for this count
  * @param allowed the largest ratio the bound allows at each value, 1 at the smallest
- * @param fitted the slowest growth every value of this count stays within; empty when faster than any
- * @param exponent the slope of log count over log value from the smallest value to the largest: 1 for
- *     linear growth, near 0 for logarithmic; NaN when the smallest value's count is zero
+ * @param fit how the count grew: its class, exponent and R²
  * @param within whether every value stays within the bound
  */
-public record CountGrowth(String name, List<Long> counts, List<Double> ratios, List<Double> allowed,
-        Optional<Growth> fitted, double exponent, boolean within) {
+public record CountGrowth(String name, List<Long> counts, List<Double> ratios, Growth bound, List<Double> allowed,
+        GrowthFit fit, boolean within) {
 
     public CountGrowth {
         counts = List.copyOf(counts);

@@ -90,6 +90,55 @@ class ExpectScalingTest {
         assertThat(missed).containsExactly("server instructions", "shared blocks");
     }
 
+    @Test
+    void anNPlusOneFailsItsBoundOnStatementsNamingTheStatementThatGrew() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+
+        final EngineExecutionResults results = runner.run(TopicsCase.class, "postsOneTopicAtATime");
+
+        results.testEvents().assertStatistics(stats -> stats.succeeded(2).failed(1));
+        final String message = DbBenchmarkExtensionTest.failureMessage(results);
+        assertThat(message)
+                .startsWith("dbbench: SCALING MISSED in ExpectScalingTest$TopicsCase.postsOneTopicAtATime"
+                        + " [postgres 17 embedded]: @ExpectScaling(atMost = LINEAR, statements = CONSTANT) over topics")
+                .contains("statements 99.02x from topics=100 to topics=10,000, allowed 1.50x (at most constant)"
+                        + " (fits linear, ~ n^1.00, R² 1.00)",
+                        "statement SELECT body FROM post WHERE topic_id = ? ran 100x at topics=100, 1,000x at"
+                        + " topics=1,000, 10,000x at topics=10,000 (fits linear, ~ n^1.00, R² 1.00), allowed at most"
+                        + " constant: run once per item, an N+1",
+                        "  statement beyond   SELECT body FROM post WHERE topic_id = ?\n");
+        final JsonNode scaling = scaling(runner, "postsOneTopicAtATime");
+        assertThat(scaling.get("statementsAtMost").asText()).isEqualTo("CONSTANT");
+        assertThat(scaling.get("statements")).hasSize(1);
+        final JsonNode statement = scaling.get("statements").get(0);
+        assertThat(statement.get("statement").asText()).isEqualTo("SELECT body FROM post WHERE topic_id = ?");
+        assertThat(statement.get("executions")).extracting(JsonNode::asLong).containsExactly(100L, 1_000L, 10_000L);
+        assertThat(statement.get("fitted").asText()).isEqualTo("LINEAR");
+        assertThat(statement.get("within").asBoolean()).isFalse();
+    }
+
+    @Test
+    void theSamePostsInOneJoinMeetConstantStatementsAndReportEveryFit() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+
+        final EngineExecutionResults results = runner.run(TopicsCase.class, "postsInOneJoin");
+
+        results.testEvents().assertStatistics(stats -> stats.succeeded(3).failed(0));
+        final JsonNode scaling = scaling(runner, "postsInOneJoin");
+        assertThat(scaling.get("verdict").asText()).isEqualTo("MET");
+        final List<String> fits = new ArrayList<>();
+        scaling.get("counts").forEach(count -> fits.add(count.get("name").asText() + " "
+                + count.get("fitted").asText()));
+        // The time's class is whatever three noisy medians fit best; only the counts' classes are certain.
+        scaling.get("informing").forEach(series -> fits.add(series.get("name").asText() + " "
+                + (series.get("duration").asBoolean() ? "-" : series.get("fitted").asText())));
+        assertThat(fits).containsExactly("shared blocks LINEAR", "statements CONSTANT", "time (median) -",
+                "round trips CONSTANT", "rows returned LINEAR");
+        assertThat(scaling.get("statements")).isEmpty();
+        assertThat(scaling.get("reason").asText()).contains("statements 1.00x from topics=100 to topics=10,000,"
+                + " allowed 1.50x (at most constant) (fits constant, ~ n^0.00, R² 1.00)");
+    }
+
     /** The {@code scaling} object of the result of a method that carries one in {@code results.json}. */
     private static JsonNode scaling(FixtureRunner runner, String method) throws Exception {
         final JsonNode results = new ObjectMapper().readTree(runner.reportDirectory().resolve("results.json")
@@ -135,6 +184,59 @@ class ExpectScalingTest {
             try (Statement statement = db.createStatement();
                     ResultSet rows = statement.executeQuery("SELECT count(*) FROM t WHERE v LIKE 'a%'")) {
                 rows.next();
+            }
+        }
+    }
+
+    /** Topics with five posts each, their posts loaded one topic at a time (an N+1) and in one join. */
+    @Postgres
+    @Scale(name = "topics", small = {100, 1_000, 10_000})
+    static class TopicsCase {
+
+        @DbFixture
+        static void load(Connection db, long topics) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("CREATE TABLE topic AS SELECT g AS id, 'topic ' || g AS title"
+                        + " FROM generate_series(1, " + topics + ") g");
+                statement.execute("CREATE TABLE post AS SELECT t.id * 10 + p AS id, t.id AS topic_id,"
+                        + " md5((t.id * 10 + p)::text) AS body FROM topic t, generate_series(1, 5) p");
+                statement.execute("CREATE INDEX post_topic_idx ON post (topic_id)");
+                statement.execute("ANALYZE topic");
+                statement.execute("ANALYZE post");
+            }
+        }
+
+        @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
+        @ExpectScaling(atMost = Growth.LINEAR, statements = Growth.CONSTANT)
+        void postsOneTopicAtATime(Connection db) throws SQLException {
+            final List<Integer> ids = new ArrayList<>();
+            try (Statement statement = db.createStatement();
+                    ResultSet topics = statement.executeQuery("SELECT id FROM topic ORDER BY id")) {
+                while (topics.next()) {
+                    ids.add(topics.getInt(1));
+                }
+            }
+            try (PreparedStatement posts = db.prepareStatement("SELECT body FROM post WHERE topic_id = ?")) {
+                for (int id : ids) {
+                    posts.setInt(1, id);
+                    try (ResultSet rows = posts.executeQuery()) {
+                        while (rows.next()) {
+                            rows.getString(1);
+                        }
+                    }
+                }
+            }
+        }
+
+        @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
+        @ExpectScaling(atMost = Growth.LINEAR, statements = Growth.CONSTANT)
+        void postsInOneJoin(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement();
+                    ResultSet rows = statement.executeQuery("SELECT t.id, p.body FROM topic t JOIN post p"
+                            + " ON p.topic_id = t.id")) {
+                while (rows.next()) {
+                    rows.getString(2);
+                }
             }
         }
     }

@@ -73,6 +73,12 @@ class ScaleErrorsTest {
     }
 
     @Test
+    void expectScalingWithTwoBoundsOnStatements() {
+        assertThat(failure(TwoStatementBoundsCase.class)).isEqualTo("@ExpectScaling on TwoStatementBoundsCase.body()"
+                + " must declare at most one growth for statements but was [CONSTANT, LINEAR]");
+    }
+
+    @Test
     void anUnknownScale() {
         assertThat(FixtureRunner.firstFailure(new FixtureRunner(temp).with(ConfigKeys.SCALE, "huge")
                 .run(TwoValuesCase.class))).isEqualTo("configuration parameter dbbench.scale must be one of small,"
@@ -140,6 +146,15 @@ class ScaleErrorsTest {
         @DbBenchmark
         @Scale(name = "rows", small = {10, 100}, large = {10, 100, 1000})
         @ExpectScaling(atMost = Growth.LINEAR)
+        void body(Connection db, long rows) {
+        }
+    }
+
+    @Postgres
+    static class TwoStatementBoundsCase {
+        @DbBenchmark
+        @Scale(name = "rows", small = {10, 100, 1000})
+        @ExpectScaling(atMost = Growth.LINEAR, statements = {Growth.CONSTANT, Growth.LINEAR})
         void body(Connection db, long rows) {
         }
     }

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.dbbench.api.Growth;
 import dev.dbbench.evaluate.BenchmarkResult;
+import dev.dbbench.evaluate.ScalingResult;
 import dev.dbbench.stats.Summary;
+import dev.dbbench.verdict.ScalingJudge;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
@@ -33,6 +37,26 @@ class HtmlReportTest {
         assertThat(html).doesNotContain("<script").doesNotContain("<img")
                 .contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;");
         assertThat(count(html, "&lt;script&gt;")).isGreaterThan(40 * 5);
+    }
+
+    @Test
+    void aScalingSectionEscapesTheStatementsThatGrewAndClosesEveryTableItOpens() {
+        final BenchmarkResult result = ResultFixtures.withScaling(ResultFixtures.pass(), new ScalingResult(
+                "find [postgres 16 embedded]", ScalingJudge.judge(Growth.LINEAR, Growth.CONSTANT, "rows",
+                        List.of(10L, 100L, 1_000L), List.of(new ScalingJudge.Count("statements",
+                                List.of(11L, 101L, 1_001L), 0, Optional.of(Growth.CONSTANT))),
+                        List.of(new ScalingJudge.Series("time (median)", List.of(1e5, 1e6, 1e7), true)),
+                        List.of(new ScalingJudge.Statement("SELECT 1 WHERE ? < 2 AND '" + SCRIPT + "' <> ''",
+                                List.of(10L, 100L, 1_000L)))), true, false));
+
+        final String html = render(List.of(result));
+
+        assertThat(html).doesNotContain("<script").contains("<code>SELECT 1 WHERE ? &lt; 2 AND &#39;&lt;script&gt;")
+                .contains("<td>time (median) (informs)</td><td class=\"num\">100 µs</td>");
+        for (String element : List.of("table", "thead", "tbody", "tr", "td", "th", "code")) {
+            assertThat(count(html, "<" + element + ">") + count(html, "<" + element + " "))
+                    .as(element).isEqualTo(count(html, "</" + element + ">"));
+        }
     }
 
     @Test
