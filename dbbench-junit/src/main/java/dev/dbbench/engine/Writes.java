@@ -49,6 +49,18 @@ public record Writes(long walRecords, long walFullPageImages, long walBytes, lon
                 bytes, server);
     }
 
+    /**
+     * The same counts with the server's reading, and without the page images of hint bits that the
+     * reading found the call's statements logged: those depend on timing ({@link ServerWrites.HintImages}),
+     * and are shown apart.
+     */
+    public Writes withServerApart(ServerWrites read) {
+        final ServerWrites.HintImages hints = read.hintImages();
+        return new Writes(Math.max(0, walRecords - hints.records()), Math.max(0, walFullPageImages - hints.records()),
+                Math.max(0, walBytes - hints.bytes()), buffersDirtied, buffersWritten, tempBlocksWritten,
+                serverWalBytes, Optional.of(read));
+    }
+
     /** The same counts, with what the server's WAL holds of the call. */
     public Writes withServer(Optional<ServerWrites> read) {
         return new Writes(walRecords, walFullPageImages, walBytes, buffersDirtied, buffersWritten, tempBlocksWritten,

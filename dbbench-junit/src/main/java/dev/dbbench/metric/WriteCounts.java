@@ -25,10 +25,13 @@ import dev.dbbench.text.Figures;
  * records that carried full-page images, the rest of the server's records, the WAL flushes the
  * sessions asked for, the blocks they added and the background writes, which depend on settings and
  * timing, are shown. These catch write amplification that instruction counts and time hide behind the
- * disk: an added index, a wider row, an update that is no longer HOT, a lost batch. Stored as
+ * disk: an added index, a wider row, an update that is no longer HOT, a lost batch. The page images a
+ * read logs when it marks rows as committed (hint bits, on a server with data checksums) depend on
+ * when the commits reached the disk, so where the WAL is read they are taken out of every gated count
+ * and shown apart. Stored as
  * {@code "writes": {walRecords, walFullPageImages, walBytes, buffersDirtied, buffersWritten,
  * tempBlocksWritten, serverWalBytes, server: {databaseRecords, commitRecords, fullPageImageRecords,
- * otherRecords, walFlushes, relationExtends, backgroundWrites}}}; {@code server} and its last three
+ * otherRecords, hintImageRecords, hintImageBytes, walFlushes, relationExtends, backgroundWrites}}}; {@code server} and its last three
  * counts are left out where they were not counted, as in entries recorded before they were.
  */
 public final class WriteCounts extends ExactMetric<Writes> {
@@ -43,7 +46,8 @@ public final class WriteCounts extends ExactMetric<Writes> {
     }
 
     /** The counts of the call's WAL that every reading has, as stored. */
-    private record WalRecords(long databaseRecords, long commitRecords, long fullPageImageRecords, long otherRecords) {
+    private record WalRecords(long databaseRecords, long commitRecords, long fullPageImageRecords, long otherRecords,
+            long hintImageRecords, long hintImageBytes) {
     }
 
     WriteCounts() {
@@ -61,7 +65,8 @@ public final class WriteCounts extends ExactMetric<Writes> {
                 value.tempBlocksWritten(), value.serverWalBytes()));
         value.server().ifPresent(server -> {
             final ObjectNode node = (ObjectNode) MetricJson.tree(new WalRecords(server.databaseRecords(),
-                    server.commitRecords(), server.fullPageImageRecords(), server.otherRecords()));
+                    server.commitRecords(), server.fullPageImageRecords(), server.otherRecords(),
+                    server.hintImages().records(), server.hintImages().bytes()));
             server.walFlushes().ifPresent(count -> node.put("walFlushes", count));
             server.relationExtends().ifPresent(count -> node.put("relationExtends", count));
             server.backgroundWrites().ifPresent(count -> node.put("backgroundWrites", count));
@@ -104,7 +109,8 @@ public final class WriteCounts extends ExactMetric<Writes> {
         }
         final WalRecords read = MetricJson.read(records, WalRecords.class);
         return new ServerWrites(read.databaseRecords(), read.commitRecords(), read.fullPageImageRecords(),
-                read.otherRecords(), optional[0], optional[1], optional[2]);
+                read.otherRecords(), new ServerWrites.HintImages(read.hintImageRecords(), read.hintImageBytes()),
+                optional[0], optional[1], optional[2]);
     }
 
     @Override
@@ -165,7 +171,8 @@ public final class WriteCounts extends ExactMetric<Writes> {
     private static String records(ServerWrites server) {
         return ": " + server.databaseRecords() + " record(s) on its database (" + server.commitRecords()
                 + " commit(s), " + server.fullPageImageRecords() + " with a full-page image), "
-                + server.otherRecords() + " other record(s)"
+                + server.otherRecords() + " other record(s), " + server.hintImages().records()
+                + " hint-bit page image(s) apart"
                 + server.walFlushes().stream().mapToObj(count -> ", " + count + " WAL flush(es)").findFirst().orElse("")
                 + server.relationExtends().stream().mapToObj(count -> ", " + count + " block(s) added").findFirst()
                         .orElse("")

@@ -67,6 +67,8 @@ class WriteCountsTest {
                 .contains("dbbench: WRITES REGRESSION in WriteCountsTest$InsertCase.insertInOneTransaction")
                 .contains("commit records per call 1 -> " + ROWS)
                 .doesNotContain("WAL records per call ");
+        ReportScreenshot.check(runner, temp, "writes-commit-records", "REGRESSION",
+                "commit records per call 1 -&gt; " + ROWS, ROWS + " commit(s)");
     }
 
     @Test

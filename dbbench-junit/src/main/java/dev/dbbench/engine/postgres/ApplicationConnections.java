@@ -67,11 +67,13 @@ final class ApplicationConnections {
      * now rather than within the next ten seconds (a session adds them when it goes idle, at most once
      * a second unless told to): the I/O counts read around a capture call are then the call's. A
      * connection in a transaction is left alone, since its session adds nothing until the transaction
-     * ends; its traffic is not counted.
+     * ends, and so is one outside auto-commit; the statement's traffic is not counted.
      */
     void flushStatistics() throws SQLException {
         for (Connection real : open) {
-            if (real.isClosed() || real.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+            // Outside auto-commit the statement would open a transaction of its own and leave it open.
+            if (real.isClosed() || !real.getAutoCommit()
+                    || real.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
                 continue;
             }
             meter.uncounted(() -> {

@@ -22,6 +22,7 @@ import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.engine.StatementListener;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.engine.TrafficProbe;
+import dev.dbbench.engine.Writes;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
@@ -205,9 +206,10 @@ final class PostgresScratchDatabase implements ScratchDatabase {
                 }
                 application.flushStatistics();
                 final ServerWal.Io io = ServerWal.io(wal).since(ioBefore);
-                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)),
-                        Optional.of(after.writesSince(before).withServerWalBytes(walAfter - walBefore)
-                                .withServer(ServerWal.read(wal, name, walBefore, walAfter, io))));
+                final Writes statementWrites = after.writesSince(before).withServerWalBytes(walAfter - walBefore);
+                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.of(
+                        ServerWal.read(wal, name, walBefore, walAfter, io).map(statementWrites::withServerApart)
+                                .orElse(statementWrites)));
             }
         });
     }
