@@ -95,13 +95,18 @@ final class ServerWal {
     }
 
     /**
-     * The WAL between the positions {@code from} and {@code to} (bytes from the WAL's start) of the database {@code database}, with the I/O counts
-     * of the call; empty where the server's WAL cannot be read record by record. Flushes the WAL up to
-     * {@code to} first: the inspection reads only what is on disk, and a commit without
-     * {@code synchronous_commit} leaves its records in memory for a moment.
+     * The WAL between the positions {@code from} and {@code to} (bytes from the WAL's start) as it
+     * concerns the database {@code database}, with the I/O counts of the call; empty where the server's
+     * WAL cannot be read record by record. Flushes the WAL up to {@code to} first: the inspection reads
+     * only what is on disk, and a commit without {@code synchronous_commit} leaves its records in memory
+     * for a moment.
      */
     static Optional<ServerWrites> read(Connection connection, String database, long from, long to, Io io)
             throws SQLException {
+        // pg_walinspect names each record's blocks since PostgreSQL 16; without it nothing is flushed or read.
+        if (single(connection, "SELECT to_regproc('pg_get_wal_block_info') IS NOT NULL").equals("f")) {
+            return Optional.empty();
+        }
         try (PreparedStatement query = connection.prepareStatement(RECORDS)) {
             flushWal(connection);
             query.setString(1, database);
