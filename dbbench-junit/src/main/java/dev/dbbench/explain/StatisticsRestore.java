@@ -30,6 +30,9 @@ import dev.dbbench.api.DbBenchConfigurationException;
  */
 public final class StatisticsRestore {
 
+    /** The environment fact that names the statistics a benchmark's plans were captured under. */
+    public static final String ENVIRONMENT = "postgres.productionStatistics";
+
     /** The first release with {@code pg_restore_relation_stats} and {@code pg_restore_attribute_stats}. */
     static final int SINCE = 180000;
 
@@ -116,6 +119,20 @@ public final class StatisticsRestore {
                     }
                 }
             }
+        }
+
+        /**
+         * What was loaded, as a report names it: each file with the tables it gave rows for, such as
+         * {@code production-orders.sql (public.orders 2000000 rows)}.
+         */
+        public String describe() {
+            final Map<String, List<String>> byFile = new LinkedHashMap<>();
+            for (Loaded table : tables) {
+                byFile.computeIfAbsent(table.file(), file -> new ArrayList<>()).add(table.relation() + " "
+                        + rows(table.reltuples()) + " rows");
+            }
+            return String.join("; ", byFile.entrySet().stream()
+                    .map(file -> file.getKey() + " (" + String.join(", ", file.getValue()) + ")").toList());
         }
 
         private static String rows(float reltuples) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 
+import dev.dbbench.explain.StatisticsRestore;
 import dev.dbbench.metric.DetailTable;
 import dev.dbbench.metric.Measure;
 import dev.dbbench.stats.Summary;
@@ -211,6 +212,11 @@ public final class HtmlReport implements ResultFormat {
             });
             if (!result.note().isEmpty()) {
                 html.append(Html.element("p", "class=\"note\"", "Note: " + result.note())).append('\n');
+            }
+            final String statistics = result.environment().get(StatisticsRestore.ENVIRONMENT);
+            if (statistics != null) {
+                html.append(Html.element("p", "class=\"note\"", "Plans captured under production statistics: "
+                        + statistics)).append('\n');
             }
             charts();
             metrics();

@@ -110,7 +110,7 @@ public final class BenchmarkRun {
             final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
                     beforeSample, arguments.database(target), watchdog,
                     () -> afterCapture(injected, statistics));
-            final SortedMap<String, String> environment = environment();
+            final SortedMap<String, String> environment = environment(statistics);
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment,
                     run.machine()).withAll(captured), environment), instance, ownArguments, baseline)
                     .withExpectations(pairs(others, samples));
@@ -250,9 +250,10 @@ public final class BenchmarkRun {
         return new Measurement(measured.values(), measured.environment(), unmeasured);
     }
 
-    private SortedMap<String, String> environment() throws Exception {
+    private SortedMap<String, String> environment(Optional<StatisticsRestore.Restored> statistics) throws Exception {
         final SortedMap<String, String> environment = new TreeMap<>(HostFingerprint.read(run.settings().inCi()));
         environment.putAll(classContext.server(target).fingerprint());
+        statistics.ifPresent(loaded -> environment.put(StatisticsRestore.ENVIRONMENT, loaded.describe()));
         return environment;
     }
 

@@ -46,6 +46,9 @@ class ProductionStatisticsTest {
     /** Where {@link #exportProductionStatistics()} writes the file the fixtures name (the module is the working directory). */
     static final String EXPORTED = "target/production-statistics/orders.sql";
 
+    /** Where {@link #exportProductionStatistics()} writes the same statistics as pg_dump 18 writes them. */
+    static final String PG_DUMPED = "target/production-statistics/orders-pg-dump.sql";
+
     @TempDir
     Path temp;
 
@@ -69,9 +72,25 @@ class ProductionStatisticsTest {
                     lines.add(calls.getString(1));
                 }
             }
+            Files.createDirectories(Path.of(EXPORTED).getParent());
+            Files.writeString(Path.of(PG_DUMPED), PgDump18.statisticsOnly(statement, "public", "orders"));
         }
-        Files.createDirectories(Path.of(EXPORTED).getParent());
         Files.write(Path.of(EXPORTED), lines);
+    }
+
+    @Test
+    void aStatisticsOnlyDumpInPgDump18sFormatLoadsAndGivesProductionsPlan() throws Exception {
+        final String dump = Files.readString(Path.of(PG_DUMPED));
+        assertThat(dump).startsWith("--\n-- PostgreSQL database dump\n--\n\n\\restrict ")
+                .contains("SELECT pg_catalog.set_config('search_path', '', false);")
+                .contains("SELECT * FROM pg_catalog.pg_restore_relation_stats(\n\t'version', '170006'::integer,\n")
+                .contains("\t'reltuples', '200000'::real,\n").contains("\t'inherited', 'f'::boolean,\n");
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+
+        final EngineExecutionResults results = runner.run(PgDumpCase.class);
+
+        assertThat(failure(results, PgDumpCase.class)).isEmpty();
+        assertThat(shape(runner, PgDumpCase.class)).contains("using orders_customer").doesNotContain("Seq Scan");
     }
 
     @Test
@@ -106,6 +125,9 @@ class ProductionStatisticsTest {
         assertThat(failure(dropped, DropCase.class)).isEmpty();
         assertThat(failure(dropped, DropProductionCase.class)).contains("plan changed")
                 .contains("using orders_customer").contains("≠ Seq Scan on orders");
+        ReportScreenshot.check(runner, temp, "plan-under-production-statistics", "plan changed",
+                "Seq Scan on orders", "Plans captured under production statistics: file:" + EXPORTED
+                        + " (public.orders 200000 rows)");
     }
 
     @Test
@@ -200,6 +222,11 @@ class ProductionStatisticsTest {
     /** {@link CiCase}'s data and benchmark, under production's statistics. */
     @ProductionStatistics("file:" + EXPORTED)
     static class ProductionCase extends CiCase {
+    }
+
+    /** {@link CiCase}'s data and benchmark, under the statistics as pg_dump 18 writes them. */
+    @ProductionStatistics("file:" + PG_DUMPED)
+    static class PgDumpCase extends CiCase {
     }
 
     /** Set by a test to make {@link DropCase} load its table without the index production uses. */

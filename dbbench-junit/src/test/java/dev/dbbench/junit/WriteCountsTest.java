@@ -2,6 +2,7 @@ package dev.dbbench.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,12 +20,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.postgresql.PGConnection;
 
-/** What a call writes (WAL, buffers, temp files), counted and gated, on real embedded PostgreSQL. */
+/** What a call writes (WAL, buffers, temp files, the WAL's own records), counted and gated, on real embedded PostgreSQL. */
 class WriteCountsTest {
 
-    /** Set by a test to give {@link InsertCase}'s table one more index. */
-    static final String EXTRA_INDEX_PROPERTY = "dbbench.test.extra-index";
+    /** Set by a test to change {@link InsertCase} and {@link CopyCase}: one more index, a commit per row. */
+    static final String CHANGE_PROPERTY = "dbbench.test.writes-change";
+
+    static final int ROWS = 100;
 
     @TempDir
     Path temp;
@@ -32,52 +36,108 @@ class WriteCountsTest {
     @Test
     void anAddedIndexFailsOnTheWalItWritesWhileUnchangedRunsCountTheSame() throws Exception {
         final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
-        runner.run(InsertCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
-        final JsonNode recorded = runner.result("insert").get("writes");
-        assertThat(recorded.get("walRecords").asLong()).isGreaterThanOrEqualTo(2 * InsertCase.ROWS);
+        final JsonNode recorded = recordAndRepeat(runner, InsertCase.class, "insert");
+        assertThat(recorded.get("walRecords").asLong()).isGreaterThanOrEqualTo(2 * ROWS);
         assertThat(recorded.get("serverWalBytes").asLong()).isGreaterThan(recorded.get("walBytes").asLong());
+        // Row by row under auto-commit: a heap and an index record per row, and a commit each.
+        assertThat(recorded.get("server").get("commitRecords").asLong()).isEqualTo(ROWS);
+        assertThat(recorded.get("server").get("databaseRecords").asLong())
+                .isEqualTo(recorded.get("walRecords").asLong() + ROWS);
 
-        final Set<String> unchanged = new HashSet<>(Set.of(gated(recorded)));
-        for (int run = 0; run < 3; run++) {
-            runner.run(InsertCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
-            final JsonNode result = runner.result("insert");
-            assertThat(result.get("writesFindings")).isEmpty();
-            unchanged.add(gated(result.get("writes")));
-        }
-        assertThat(unchanged).hasSize(1);
-
-        final EngineExecutionResults indexed;
-        System.setProperty(EXTRA_INDEX_PROPERTY, "true");
-        try {
-            indexed = runner.run(InsertCase.class);
-        } finally {
-            System.clearProperty(EXTRA_INDEX_PROPERTY);
-        }
-        indexed.testEvents().assertStatistics(stats -> stats.failed(1));
+        final EngineExecutionResults indexed = changed(runner, InsertCase.class, "index");
+        // Both benchmarks of the class insert into the table that got the index.
+        indexed.testEvents().assertStatistics(stats -> stats.failed(2));
         final long records = recorded.get("walRecords").asLong();
         assertThat(DbBenchmarkExtensionTest.failureMessage(indexed))
                 .contains("dbbench: WRITES REGRESSION in WriteCountsTest$InsertCase.insert [postgres 17 embedded]")
                 // An index entry per row, and the root page the emptied index gets on its first entry.
-                .contains("WAL records per call " + records + " -> " + (records + InsertCase.ROWS + 1));
+                .contains("WAL records per call " + records + " -> " + (records + ROWS + 1));
+    }
+
+    @Test
+    void aCommitPerRowInsteadOfOneFailsOnCommitRecords() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+        final JsonNode recorded = recordAndRepeat(runner, InsertCase.class, "insertInOneTransaction");
+        assertThat(recorded.get("server").get("commitRecords").asLong()).isEqualTo(1);
+
+        final EngineExecutionResults each = changed(runner, InsertCase.class, "commit-each");
+        each.testEvents().assertStatistics(stats -> stats.failed(1));
+        // The statements write what they wrote: only the commits tell the two apart.
+        assertThat(DbBenchmarkExtensionTest.failureMessage(each))
+                .contains("dbbench: WRITES REGRESSION in WriteCountsTest$InsertCase.insertInOneTransaction")
+                .contains("commit records per call 1 -> " + ROWS)
+                .doesNotContain("WAL records per call ");
+        ReportScreenshot.check(runner, temp, "writes-commit-records", "REGRESSION",
+                "commit records per call 1 -&gt; " + ROWS, ROWS + " commit(s)");
+    }
+
+    @Test
+    void anAddedIndexUnderCopyFailsOnTheDatabasesWalWhichNoStatementCountHolds() throws Exception {
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
+        final JsonNode recorded = recordAndRepeat(runner, CopyCase.class, "copy");
+        // pg_stat_statements does not count COPY here; the WAL does: a multi-insert per heap page, an index entry per row.
+        assertThat(recorded.get("walRecords").asLong()).isZero();
+        final long records = recorded.get("server").get("databaseRecords").asLong();
+        assertThat(records).isGreaterThan(ROWS);
+        assertThat(recorded.get("server").get("commitRecords").asLong()).isEqualTo(1);
+
+        final EngineExecutionResults indexed = changed(runner, CopyCase.class, "index");
+        indexed.testEvents().assertStatistics(stats -> stats.failed(1));
+        assertThat(DbBenchmarkExtensionTest.failureMessage(indexed))
+                .contains("dbbench: WRITES REGRESSION in WriteCountsTest$CopyCase.copy [postgres 17 embedded]")
+                .contains("WAL records on the database per call (commits and COPY included) " + records + " -> "
+                        + (records + ROWS + 1));
+    }
+
+    /** Records the benchmark, runs it unchanged three times, and returns the recorded writes: the gated figures never moved. */
+    private static JsonNode recordAndRepeat(FixtureRunner runner, Class<?> fixture, String method) throws Exception {
+        succeeded(runner.run(fixture), method);
+        final JsonNode recorded = runner.result(method).get("writes");
+        final Set<String> unchanged = new HashSet<>(Set.of(gated(recorded)));
+        for (int run = 0; run < 3; run++) {
+            succeeded(runner.run(fixture), method);
+            final JsonNode result = runner.result(method);
+            assertThat(result.get("writesFindings")).isEmpty();
+            unchanged.add(gated(result.get("writes")));
+        }
+        assertThat(unchanged).hasSize(1);
+        return recorded;
+    }
+
+    private static void succeeded(EngineExecutionResults results, String method) {
+        final long failed = results.testEvents().failed().count();
+        assertThat(failed).as(() -> method + " failed: " + DbBenchmarkExtensionTest.failureMessage(results)).isZero();
+    }
+
+    private static EngineExecutionResults changed(FixtureRunner runner, Class<?> fixture, String change) {
+        System.setProperty(CHANGE_PROPERTY, change);
+        try {
+            return runner.run(fixture);
+        } finally {
+            System.clearProperty(CHANGE_PROPERTY);
+        }
     }
 
     /** The figures the gate compares. */
     private static String gated(JsonNode writes) {
         return writes.get("walRecords") + " records, " + writes.get("walFullPageImages") + " images, "
                 + writes.get("walBytes") + " bytes, " + writes.get("buffersDirtied") + " dirtied, "
-                + writes.get("tempBlocksWritten") + " temp";
+                + writes.get("tempBlocksWritten") + " temp, " + writes.get("server").get("databaseRecords")
+                + " on the database, " + writes.get("server").get("commitRecords") + " commits";
     }
 
-    @Postgres
-    static class InsertCase {
+    static boolean changedTo(String change) {
+        return change.equals(System.getProperty(CHANGE_PROPERTY));
+    }
 
-        static final int ROWS = 100;
+    /** A table of events, with one more index when the test asks for it, empty before each sample. */
+    abstract static class EventsTable {
 
         @BeforeAll
         static void create(Connection db) throws SQLException {
             try (Statement statement = db.createStatement()) {
                 statement.execute("CREATE TABLE events (id int PRIMARY KEY, payload text NOT NULL)");
-                if (Boolean.getBoolean(EXTRA_INDEX_PROPERTY)) {
+                if (changedTo("index")) {
                     statement.execute("CREATE INDEX events_payload ON events (payload)");
                 }
             }
@@ -89,9 +149,27 @@ class WriteCountsTest {
                 statement.execute("TRUNCATE events");
             }
         }
+    }
+
+    @Postgres
+    static class InsertCase extends EventsTable {
 
         @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
         void insert(Connection db) throws SQLException {
+            insertRows(db);
+        }
+
+        @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
+        void insertInOneTransaction(Connection db) throws SQLException {
+            db.setAutoCommit(changedTo("commit-each"));
+            insertRows(db);
+            if (!db.getAutoCommit()) {
+                db.commit();
+            }
+            db.setAutoCommit(true);
+        }
+
+        private static void insertRows(Connection db) throws SQLException {
             try (PreparedStatement insert = db.prepareStatement("INSERT INTO events (id, payload) VALUES (?, ?)")) {
                 for (int i = 0; i < ROWS; i++) {
                     insert.setInt(1, i);
@@ -99,6 +177,20 @@ class WriteCountsTest {
                     insert.executeUpdate();
                 }
             }
+        }
+    }
+
+    @Postgres
+    static class CopyCase extends EventsTable {
+
+        @DbBenchmark(warmups = 0, samples = 3, opsPerSample = 1)
+        void copy(Connection db) throws Exception {
+            final StringBuilder rows = new StringBuilder();
+            for (int i = 0; i < ROWS; i++) {
+                rows.append(i).append("\tpayload-").append(i).append('\n');
+            }
+            db.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY events (id, payload) FROM STDIN",
+                    new StringReader(rows.toString()));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.dbbench.engine.postgres;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,6 +60,34 @@ final class ApplicationConnections {
     /** How many of the real connections it opened are still open. */
     int openConnections() {
         return open.size();
+    }
+
+    /**
+     * Has each open connection's session add what it counted to the server's cumulative statistics
+     * now rather than within the next ten seconds (a session adds them when it goes idle, at most once
+     * a second unless told to): the I/O counts read around a capture call are then the call's. A
+     * connection in a transaction is left alone, since its session adds nothing until the transaction
+     * ends, and so is one outside auto-commit; the statement's traffic is not counted.
+     */
+    void flushStatistics() throws SQLException {
+        for (Connection real : open) {
+            // Outside auto-commit the statement would open a transaction of its own and leave it open.
+            if (real.isClosed() || !real.getAutoCommit()
+                    || real.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+                continue;
+            }
+            meter.uncounted(() -> {
+                try (Statement statement = real.createStatement()) {
+                    statement.execute("SELECT pg_stat_force_next_flush()");
+                } catch (SQLException e) {
+                    // Before PostgreSQL 15 a session cannot be told to; its counts come when they come.
+                    if (!"42883".equals(e.getSQLState())) {
+                        throw e;
+                    }
+                }
+                return null;
+            });
+        }
     }
 
     /** Until closed, the statements the calling thread executes on these connections are told to {@code listener}. */

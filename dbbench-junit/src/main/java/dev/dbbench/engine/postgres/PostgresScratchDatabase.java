@@ -22,6 +22,7 @@ import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.engine.StatementListener;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.engine.TrafficProbe;
+import dev.dbbench.engine.Writes;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
@@ -188,18 +189,27 @@ final class PostgresScratchDatabase implements ScratchDatabase {
                 return new CaptureProbe.Captured(captured(listener, call), OptionalLong.empty(), Optional.empty());
             }
             final boolean checkpointed = checkpoint();
+            // What the fixture and the hooks counted reaches the server's I/O statistics before the call.
+            application.flushStatistics();
             final ServerStatements.Snapshot before = statements.get().read(name);
             // One connection, opened before the call and not to this database (whose statements are counted),
             // reads where the WAL ends on both sides of it; the counts are read outside that window, since a
             // session's start writes WAL of its own.
             try (Connection wal = statements.get().connection()) {
+                final ServerWal.Io ioBefore = checkpointed ? ServerWal.io(wal) : ServerWal.Io.NONE;
                 final long walBefore = walInserted(wal);
                 final Traffic traffic = captured(listener, call);
-                final long serverWal = walInserted(wal) - walBefore;
+                final long walAfter = walInserted(wal);
                 final ServerStatements.Snapshot after = statements.get().read(name);
-                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)),
-                        checkpointed ? Optional.of(after.writesSince(before).withServerWalBytes(serverWal))
-                                : Optional.empty());
+                if (!checkpointed) {
+                    return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.empty());
+                }
+                application.flushStatistics();
+                final ServerWal.Io io = ServerWal.io(wal).since(ioBefore);
+                final Writes statementWrites = after.writesSince(before).withServerWalBytes(walAfter - walBefore);
+                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.of(
+                        ServerWal.read(wal, name, walBefore, walAfter, io).map(statementWrites::withServerApart)
+                                .orElse(statementWrites)));
             }
         });
     }

@@ -69,11 +69,13 @@ final class ServerStatements {
 
     /**
      * Installs the extension in the database of {@code admin}, where dbbench reads it, on a server it
-     * started with {@link #loadedWith}; empty where the server's binaries lack it.
+     * started with {@link #loadedWith}; empty where the server's binaries lack it. {@code pg_walinspect},
+     * which reads the WAL a call wrote, is installed beside it where the binaries ship it.
      */
     static Optional<ServerStatements> install(DataSource admin) {
         try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            ServerWal.install(connection);
         } catch (SQLException e) {
             return Optional.empty();
         }
