@@ -18,9 +18,18 @@ import java.util.OptionalLong;
  *     later); empty where not counted
  * @param backgroundWrites buffers the checkpointer and background writer wrote out meanwhile
  *     ({@code pg_stat_io}); empty where not counted
+ * @param autovacuumMeanwhile whether autovacuum worked on the call's database while the call ran: its
+ *     records are then among the database's, which are shown but not compared
  */
 public record ServerWrites(long databaseRecords, long commitRecords, long fullPageImageRecords, long otherRecords,
-        HintImages hintImages, OptionalLong walFlushes, OptionalLong relationExtends, OptionalLong backgroundWrites) {
+        HintImages hintImages, OptionalLong walFlushes, OptionalLong relationExtends, OptionalLong backgroundWrites,
+        boolean autovacuumMeanwhile) {
+
+    /** The same reading, marked as taken while autovacuum worked on the database. */
+    public ServerWrites withAutovacuum() {
+        return new ServerWrites(databaseRecords, commitRecords, fullPageImageRecords, otherRecords, hintImages,
+                walFlushes, relationExtends, backgroundWrites, true);
+    }
 
     /**
      * The images of pages whose rows a read marked as committed (hint bits), which a server with data

@@ -31,14 +31,18 @@ import dev.dbbench.text.Figures;
  * and shown apart. Stored as
  * {@code "writes": {walRecords, walFullPageImages, walBytes, buffersDirtied, buffersWritten,
  * tempBlocksWritten, serverWalBytes, server: {databaseRecords, commitRecords, fullPageImageRecords,
- * otherRecords, hintImageRecords, hintImageBytes, walFlushes, relationExtends, backgroundWrites}}}; {@code server} and its last three
- * counts are left out where they were not counted, as in entries recorded before they were.
+ * otherRecords, hintImageRecords, hintImageBytes, walFlushes, relationExtends, backgroundWrites,
+ * autovacuumMeanwhile}}}; {@code server} and its last three counts are left out where they were not
+ * counted, as in entries recorded before they were, and {@code autovacuumMeanwhile} where it is false.
+ * Where autovacuum worked on the database while the call ran, the records on the database are not
+ * compared, in that run or against that entry.
  */
 public final class WriteCounts extends ExactMetric<Writes> {
 
     private static final String SERVER = "server";
     private static final List<String> OPTIONAL_SERVER_COUNTS = List.of("walFlushes", "relationExtends",
             "backgroundWrites");
+    private static final String AUTOVACUUM = "autovacuumMeanwhile";
 
     /** The counts of the call's statements, as stored. */
     private record StatementWrites(long walRecords, long walFullPageImages, long walBytes, long buffersDirtied,
@@ -70,6 +74,9 @@ public final class WriteCounts extends ExactMetric<Writes> {
             server.walFlushes().ifPresent(count -> node.put("walFlushes", count));
             server.relationExtends().ifPresent(count -> node.put("relationExtends", count));
             server.backgroundWrites().ifPresent(count -> node.put("backgroundWrites", count));
+            if (server.autovacuumMeanwhile()) {
+                node.put(AUTOVACUUM, true);
+            }
             json.set(SERVER, node);
         });
         return json;
@@ -107,10 +114,14 @@ public final class WriteCounts extends ExactMetric<Writes> {
             }
             optional[i] = count == null ? OptionalLong.empty() : OptionalLong.of(count.asLong());
         }
+        final JsonNode autovacuum = records.remove(AUTOVACUUM);
+        if (autovacuum != null && !autovacuum.isBoolean()) {
+            throw new InvalidValueException("writes.server." + AUTOVACUUM + " must be true or false");
+        }
         final WalRecords read = MetricJson.read(records, WalRecords.class);
         return new ServerWrites(read.databaseRecords(), read.commitRecords(), read.fullPageImageRecords(),
                 read.otherRecords(), new ServerWrites.HintImages(read.hintImageRecords(), read.hintImageBytes()),
-                optional[0], optional[1], optional[2]);
+                optional[0], optional[1], optional[2], autovacuum != null && autovacuum.asBoolean());
     }
 
     @Override
@@ -128,7 +139,9 @@ public final class WriteCounts extends ExactMetric<Writes> {
                 TrafficCounts.MIN_BYTES);
         Counts.compare(findings, "-", "temp blocks written per call", before.tempBlocksWritten(),
                 current.tempBlocksWritten(), tolerance, 0);
-        if (before.server().isPresent() && current.server().isPresent()) {
+        // Records autovacuum logged on the database while a call ran are not the call's: not compared.
+        if (before.server().isPresent() && current.server().isPresent() && !before.server().get().autovacuumMeanwhile()
+                && !current.server().get().autovacuumMeanwhile()) {
             final ServerWrites was = before.server().get();
             final ServerWrites now = current.server().get();
             Counts.compare(findings, "-", "WAL records on the database per call (commits and COPY included)",
@@ -177,7 +190,9 @@ public final class WriteCounts extends ExactMetric<Writes> {
                 + server.relationExtends().stream().mapToObj(count -> ", " + count + " block(s) added").findFirst()
                         .orElse("")
                 + server.backgroundWrites().stream().mapToObj(count -> ", " + count + " background write(s)")
-                        .findFirst().orElse("");
+                        .findFirst().orElse("")
+                + (server.autovacuumMeanwhile() ? " (autovacuum worked on the database meanwhile: its records are"
+                        + " among these, so they are not compared)" : "");
     }
 
     @Override

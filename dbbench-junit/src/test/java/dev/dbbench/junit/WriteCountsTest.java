@@ -16,6 +16,7 @@ import dev.dbbench.api.BeforeSample;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +88,26 @@ class WriteCountsTest {
                 .contains("dbbench: WRITES REGRESSION in WriteCountsTest$CopyCase.copy [postgres 17 embedded]")
                 .contains("WAL records on the database per call (commits and COPY included) " + records + " -> "
                         + (records + ROWS + 1));
+    }
+
+    @Test
+    void recordsAutovacuumLoggedOnTheDatabaseDuringTheCallAreShownNotCompared() throws Exception {
+        // What the client allocates while the call waits for autovacuum depends on how long it waits.
+        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off")
+                .with(ConfigKeys.COUNT_INSTRUCTIONS, "off").with(ConfigKeys.TOLERANCE_ALLOCATIONS_PERCENT, "1000");
+        succeeded(runner.run(AutovacuumCase.class), "insertWhileAnalyzed");
+        assertThat(runner.result("insertWhileAnalyzed").get("writes").get("server").get("autovacuumMeanwhile")
+                .asBoolean()).isTrue();
+
+        // The analyze's records differ from run to run (they hold the statistics it found): never a finding.
+        for (int run = 0; run < 2; run++) {
+            succeeded(runner.run(AutovacuumCase.class), "insertWhileAnalyzed");
+            final JsonNode result = runner.result("insertWhileAnalyzed");
+            assertThat(result.get("writesFindings")).isEmpty();
+            assertThat(result.get("writes").get("server").get("autovacuumMeanwhile").asBoolean()).isTrue();
+        }
+        assertThat(runner.result("insertWhileAnalyzed").toString())
+                .contains("autovacuum worked on the database meanwhile");
     }
 
     /** Records the benchmark, runs it unchanged three times, and returns the recorded writes: the gated figures never moved. */
@@ -176,6 +197,48 @@ class WriteCountsTest {
                     insert.setString(2, "payload-" + i);
                     insert.executeUpdate();
                 }
+            }
+        }
+    }
+
+    /**
+     * A call that waits, in one statement, until autovacuum has analyzed the rows it inserted: autovacuum
+     * looks every second and analyzes after any change while the class runs.
+     */
+    @Postgres
+    static class AutovacuumCase {
+
+        @BeforeAll
+        static void create(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("CREATE TABLE readings (id serial PRIMARY KEY, value int NOT NULL) WITH"
+                        + " (autovacuum_analyze_threshold = 0, autovacuum_analyze_scale_factor = 0)");
+                statement.execute("ALTER SYSTEM SET autovacuum_naptime = '1s'");
+                statement.execute("SELECT pg_reload_conf()");
+            }
+        }
+
+        @AfterAll
+        static void reset(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("ALTER SYSTEM RESET autovacuum_naptime");
+                statement.execute("SELECT pg_reload_conf()");
+            }
+        }
+
+        @DbBenchmark(warmups = 0, samples = 2, opsPerSample = 1)
+        void insertWhileAnalyzed(Connection db) throws SQLException {
+            try (Statement statement = db.createStatement()) {
+                statement.execute("SELECT set_config('dbbench_test.analyzed', autoanalyze_count::text, false)"
+                        + " FROM pg_stat_user_tables WHERE relname = 'readings'");
+                statement.execute("INSERT INTO readings (value) SELECT g FROM generate_series(1, 10) g");
+                // Autovacuum sees the rows once the session has reported them, which it does when idle.
+                statement.execute("SELECT pg_stat_force_next_flush()");
+                statement.execute("DO $$ BEGIN FOR i IN 1..600 LOOP PERFORM pg_sleep(0.05);"
+                        + " PERFORM pg_stat_clear_snapshot(); IF (SELECT autoanalyze_count FROM pg_stat_user_tables"
+                        + " WHERE relname = 'readings') > current_setting('dbbench_test.analyzed')::bigint"
+                        + " THEN RETURN; END IF; END LOOP;"
+                        + " RAISE EXCEPTION 'autovacuum did not analyze readings within 30 s'; END $$");
             }
         }
     }

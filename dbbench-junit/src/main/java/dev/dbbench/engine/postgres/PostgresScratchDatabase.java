@@ -191,6 +191,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
             final boolean checkpointed = checkpoint();
             // What the fixture and the hooks counted reaches the server's I/O statistics before the call.
             application.flushStatistics();
+            final ServerWal.Autovacuum autovacuumBefore = autovacuum();
             final ServerStatements.Snapshot before = statements.get().read(name);
             // One connection, opened before the call and not to this database (whose statements are counted),
             // reads where the WAL ends on both sides of it; the counts are read outside that window, since a
@@ -201,6 +202,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
                 final Traffic traffic = captured(listener, call);
                 final long walAfter = walInserted(wal);
                 final ServerStatements.Snapshot after = statements.get().read(name);
+                final boolean autovacuumMeanwhile = autovacuumBefore.overlaps(autovacuum());
                 if (!checkpointed) {
                     return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.empty());
                 }
@@ -208,10 +210,18 @@ final class PostgresScratchDatabase implements ScratchDatabase {
                 final ServerWal.Io io = ServerWal.io(wal).since(ioBefore);
                 final Writes statementWrites = after.writesSince(before).withServerWalBytes(walAfter - walBefore);
                 return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.of(
-                        ServerWal.read(wal, name, walBefore, walAfter, io).map(statementWrites::withServerApart)
-                                .orElse(statementWrites)));
+                        ServerWal.read(wal, name, walBefore, walAfter, io)
+                                .map(read -> autovacuumMeanwhile ? read.withAutovacuum() : read)
+                                .map(statementWrites::withServerApart).orElse(statementWrites)));
             }
         });
+    }
+
+    /** Autovacuum's work on this database now, read on a session of dbbench's own. */
+    private ServerWal.Autovacuum autovacuum() throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            return ServerWal.autovacuum(connection);
+        }
     }
 
     /** The traffic of {@code call}, its statements told to {@code listener}. */

@@ -118,13 +118,46 @@ final class ServerWal {
                 records.next();
                 return Optional.of(new ServerWrites(records.getLong(1), records.getLong(2), records.getLong(3),
                         records.getLong(4), new ServerWrites.HintImages(records.getLong(5), records.getLong(6)),
-                        io.walFlushes(), io.relationExtends(), io.backgroundWrites()));
+                        io.walFlushes(), io.relationExtends(), io.backgroundWrites(), false));
             }
         } catch (SQLException e) {
             if (UNDEFINED_FUNCTION.equals(e.getSQLState()) || INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
                 return Optional.empty();
             }
             throw e;
+        }
+    }
+
+    /**
+     * Autovacuum's work on a database at one moment: the vacuums and analyzes it finished on the
+     * database's tables (catalogs included) and those running now.
+     */
+    record Autovacuum(long finished, long running) {
+
+        /** What a server that does not say reads as: no work, which never marks a call. */
+        static final Autovacuum UNKNOWN = new Autovacuum(0, 0);
+
+        /**
+         * Whether autovacuum worked on the database between this reading and {@code after}: a vacuum
+         * or analyze logs records on the database (pruned pages, the statistics it stores), so the
+         * records of a call it overlapped are not the call's alone.
+         */
+        boolean overlaps(Autovacuum after) {
+            return finished != after.finished || running > 0 || after.running > 0;
+        }
+    }
+
+    /** Autovacuum's work on the database of {@code connection} now, or {@link Autovacuum#UNKNOWN}. */
+    static Autovacuum autovacuum(Connection connection) {
+        try (Statement statement = connection.createStatement(); ResultSet row = statement.executeQuery(
+                "SELECT (SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0) FROM"
+                        + " pg_catalog.pg_stat_all_tables), (SELECT count(*) FROM pg_catalog.pg_stat_progress_vacuum"
+                        + " WHERE datname = current_database()) + (SELECT count(*) FROM"
+                        + " pg_catalog.pg_stat_progress_analyze WHERE datname = current_database())")) {
+            row.next();
+            return new Autovacuum(row.getLong(1), row.getLong(2));
+        } catch (SQLException e) {
+            return Autovacuum.UNKNOWN;
         }
     }
 
