@@ -3,15 +3,16 @@
 #
 #   bash .ci/time-jobs.sh [main|suite|both] [extra mvn arguments...]
 #
-# main (the default):
+# main (the default), after building the modules once (tests skipped) so no timed run compiles:
 # 1. the main job as CI runs it: CI=true mvn -B verify -Pexamples (against the committed baselines);
 # 2. the same without counting (-Ddbbench.count.instructions=off): what counting adds is the
 #    difference of the two wall times;
 # 3. the timed samples of run 1 (each sample's time per operation times its operations, from the
 #    results.json files), against which issue 24 states counting's cost, and the time counting took
 #    within run 1 (dbbench logs each benchmark's at DEBUG, from the counting copy's start to the
-#    last count; the copy's stop at the class's end is not in it). Under load the difference of two
-#    runs wanders by more than counting costs; the time within one run does not.
+#    last count; the copy's stop at the class's end is not in it; Spring Boot's modules route
+#    java.util.logging elsewhere, so their classes are not in it either). Under load the difference
+#    of two runs wanders by more than counting costs; the time within one run does not.
 # suite: the tests of dbbench itself, mvn -B verify.
 # Each line carries the load averages, since the machine's other work moves every figure; compare
 # runs of one window, alternating the builds compared, and quote medians and ratios. The counted
@@ -63,6 +64,9 @@ if [[ "$jobs" != suite ]]; then
     printf '%s\n' 'handlers = java.util.logging.ConsoleHandler' 'java.util.logging.ConsoleHandler.level = FINE' \
         'dev.dbbench.phases.level = FINE' 'java.util.logging.SimpleFormatter.format = dbbench phase: %5$s%n' \
         > "$log/logging.properties"
+    # Built first, so that neither timed run includes compiling.
+    built=$(timed build mvn -B verify -Pexamples -DskipTests "$@")
+    echo "build first (mvn -B verify -Pexamples -DskipTests): $built s"
     before=$(load)
     counted=$(timed main-job env CI=true mvn -B verify -Pexamples \
         "-DargLine=-Djava.util.logging.config.file=$log/logging.properties" "$@")
