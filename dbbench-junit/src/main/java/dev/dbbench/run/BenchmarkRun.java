@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -52,6 +53,9 @@ import dev.dbbench.spec.ExpectationSpec;
  * result; what the evaluator asks to measure again, this run samples ({@link Remeasurement}).
  */
 public final class BenchmarkRun {
+
+    /** Where dbbench says what its own phases took, at DEBUG: for measuring dbbench, not for users' builds. */
+    private static final System.Logger PHASES = System.getLogger("dev.dbbench.phases");
 
     private final RunContext run;
     private final ClassContext classContext;
@@ -227,6 +231,7 @@ public final class BenchmarkRun {
                     new TreeMap<>(Map.of(Metrics.INSTRUCTIONS.id(), ConfigKeys.COUNT_INSTRUCTIONS + "=off")));
         }
         final ScratchDatabase database = arguments.database(target);
+        final long started = System.nanoTime();
         final Optional<InstructionCounting> counting = database.instructionCounting();
         if (counting.isEmpty()) {
             return unmeasured(measured, database.whyNoInstructionCounting());
@@ -236,6 +241,8 @@ public final class BenchmarkRun {
         final InstructionCountRun.Counted counted = OwnThread.call("dbbench instruction count", () ->
                 InstructionCountRun.count(counting.get(), database, spec.method(), instance, ownArguments,
                         spec.beforeSample(), spec.point(), recorded));
+        PHASES.log(System.Logger.Level.DEBUG, () -> String.format(Locale.ROOT, "counting %s [%s] took %.3f s",
+                spec.where(), target.label(), (System.nanoTime() - started) / 1e9));
         if (counted.counts().isEmpty()) {
             return unmeasured(measured, counted.uncountable().orElseThrow());
         }

@@ -57,6 +57,8 @@ final class PostgresProcess implements AutoCloseable {
     private static final int PORT_ATTEMPTS = 3;
     private static final String OWNER_LOCK = "owner.lock";
     private static final String SERVER_LOG = "server.log";
+    /** How a server stops: a fast shutdown, which ends the sessions, then an immediate one. */
+    private static final List<String> CLEAN_STOP = List.of("fast", "immediate");
 
     /**
      * The server directories of this JVM. Their owner locks are never opened by the left-behind
@@ -70,17 +72,19 @@ final class PostgresProcess implements AutoCloseable {
     private final FileChannel ownerChannel;
     private final Process process;
     private final int port;
+    private final List<String> stopModes;
     private final Thread shutdownHook;
     private boolean closed;
 
     private PostgresProcess(Path binaries, List<String> asUnprivileged, Path directory, FileChannel ownerChannel,
-            Process process, int port) {
+            Process process, int port, List<String> stopModes) {
         this.binaries = binaries;
         this.asUnprivileged = asUnprivileged;
         this.directory = directory;
         this.ownerChannel = ownerChannel;
         this.process = process;
         this.port = port;
+        this.stopModes = stopModes;
         this.shutdownHook = new Thread(this::closeQuietly, "dbbench-stop-postgres-" + port);
     }
 
@@ -89,20 +93,21 @@ final class PostgresProcess implements AutoCloseable {
      * {@link #DEFAULTS}; fails as soon as the server exits, with its last log lines.
      */
     static PostgresProcess start(Path binaries, Map<String, String> settings) throws IOException {
-        return start(binaries, settings, List.of(), data -> run(binaries, asUnprivileged(), data.resolveSibling(
-                "initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER, "-D", data.toString(), "-E", "UTF-8",
-                "--no-sync"));
+        return start(binaries, settings, List.of(), CLEAN_STOP, data -> run(binaries, asUnprivileged(),
+                data.resolveSibling("initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER, "-D", data.toString(),
+                "-E", "UTF-8", "--no-sync"));
     }
 
     /**
      * Starts another server on a copy of this one's data, taken while it runs with PostgreSQL's
      * low-level base backup: every database as it is now, consistent once the copy has replayed the
-     * WAL written during the copy.
+     * WAL written during the copy. It stops at once, without the shutdown checkpoint, whose writes
+     * would go with the copy's files (under valgrind the checkpoint runs some fifty times slower).
      *
      * @param wrapper a command that runs the server, such as valgrind with its options; may be empty
      */
     PostgresProcess startCopy(Map<String, String> settings, List<String> wrapper) throws IOException {
-        return start(binaries, settings, wrapper, data -> {
+        return start(binaries, settings, wrapper, List.of("immediate"), data -> {
             try {
                 BaseBackup.copy(dataSource("postgres"), directory.resolve("data"), data);
             } catch (SQLException e) {
@@ -118,7 +123,7 @@ final class PostgresProcess implements AutoCloseable {
     }
 
     private static PostgresProcess start(Path binaries, Map<String, String> settings, List<String> wrapper,
-            DataMaker maker) throws IOException {
+            List<String> stopModes, DataMaker maker) throws IOException {
         final Path servers = Files.createDirectories(PostgresInstallation.home().resolve("servers"));
         final List<String> asUnprivileged = asUnprivileged();
         stopLeftBehind(servers);
@@ -137,7 +142,7 @@ final class PostgresProcess implements AutoCloseable {
             for (int attempt = 1; ; attempt++) {
                 final int port = freePort();
                 final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, directory, ownerChannel,
-                        postgres(binaries, prefix, data, port, settings, log), port);
+                        postgres(binaries, prefix, data, port, settings, log), port, stopModes);
                 Runtime.getRuntime().addShutdownHook(server.shutdownHook);
                 final Optional<String> failure = server.awaitReady();
                 if (failure.isEmpty()) {
@@ -257,10 +262,10 @@ final class PostgresProcess implements AutoCloseable {
         }
     }
 
-    /** A fast shutdown (sessions are ended), then an immediate one, then the process is killed. */
+    /** The server's stop modes in turn (a fast shutdown ends the sessions; an immediate one), then a kill. */
     private void stop() {
         final Path log = directory.resolve("pg_ctl.log");
-        for (String mode : List.of("fast", "immediate")) {
+        for (String mode : stopModes) {
             if (!process.isAlive()) {
                 return;
             }
