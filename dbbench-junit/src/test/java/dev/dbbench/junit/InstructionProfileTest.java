@@ -21,7 +21,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
-import dev.dbbench.report.HeadlessChromium;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -99,14 +98,8 @@ class InstructionProfileTest {
         assertThat(documents).contains("INSTRUCTION REGRESSION")
                 .containsPattern("(detoast_attr|toast_\\w+|pglz_decompress\\w*|heap_fetch_toast_slice) \\+");
 
-        final Path html = runner.reportDirectory().resolve("report.html");
-        final HeadlessChromium chromium = HeadlessChromium.require();
-        final HeadlessChromium.Page page = chromium.load(html, temp);
-        assertThat(page.console()).as("console messages").isEmpty();
-        assertThat(page.dom()).contains("<table class=\"detail\">").contains("ExecNestLoop")
-                .contains("inclusive, change");
-        final Path png = temp.resolve("report.png");
-        chromium.screenshot(html, png, temp, 1400, 4800);
+        final Path png = ReportScreenshot.check(runner, temp, "report", 4800, "<table class=\"detail\">", "ExecNestLoop",
+                "inclusive, change");
         final Path table = temp.resolve("instruction-profile.png");
         ImageIO.write(firstTable(ImageIO.read(png.toFile())), "png", table.toFile());
         final String copy = System.getProperty(SCREENSHOT_COPY, "");

@@ -23,13 +23,18 @@ final class ReportScreenshot {
      * @return the PNG
      */
     static Path check(FixtureRunner runner, Path temp, String name, String... shown) throws Exception {
+        return check(runner, temp, name, 1800, shown);
+    }
+
+    /** As {@link #check(FixtureRunner, Path, String, String...)}, painting {@code height} pixels of the page. */
+    static Path check(FixtureRunner runner, Path temp, String name, int height, String... shown) throws Exception {
         final HeadlessChromium chromium = HeadlessChromium.require();
         final Path html = runner.reportDirectory().resolve("report.html");
         final HeadlessChromium.Page page = chromium.load(html, temp);
         assertThat(page.console()).as("console messages of %s", html).isEmpty();
         assertThat(page.dom()).contains(shown);
         final Path png = temp.resolve(name + ".png");
-        final HeadlessChromium.Page painted = chromium.screenshot(html, png, temp, 1400, 1800);
+        final HeadlessChromium.Page painted = chromium.screenshot(html, png, temp, 1400, height);
         assertThat(painted.console()).as("console messages while painting %s", html).isEmpty();
         assertThat(Files.size(png)).as("size of %s", png).isGreaterThan(10_000);
         System.out.println("report.html painted into " + png);
