@@ -120,6 +120,9 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
         private final long pid;
         private final List<String> closes = new ArrayList<>();
         private final List<Integer> ofCall = new ArrayList<>();
+        /** What the dumps read so far counted, in all and by function: a dump does not change once written. */
+        private final List<Long> totals = new ArrayList<>();
+        private final List<Map<String, FunctionCost>> functions = new ArrayList<>();
         private String current;
         private int call = -1;
 
@@ -166,9 +169,7 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
 
         /** Each call's segments so far, their instructions (in all and by function) less what a marker costs. */
         List<List<Segment>> read() throws IOException {
-            final List<Long> totals = new ArrayList<>();
-            final List<Map<String, FunctionCost>> functions = new ArrayList<>();
-            for (int n = 1; n <= closes.size(); n++) {
+            for (int n = totals.size() + 1; n <= closes.size(); n++) {
                 final List<String> dump = Files.readAllLines(Callgrind.dump(out, pid, n), StandardCharsets.UTF_8);
                 totals.add(Callgrind.totals(dump));
                 functions.add(n == 1 ? Map.of() : CallgrindProfile.read(dump));
