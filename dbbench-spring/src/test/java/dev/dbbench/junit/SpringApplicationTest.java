@@ -26,7 +26,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * the class's database, whose schema Flyway migrated once per application context. Its repository
  * calls are counted, explained and counted under callgrind; two classes of one configuration share one
  * context, each with a database of its own; the test slices keep the pool. (An N+1 and a dropped index
- * failing on counts: dbbench-examples-spring's ForumRegressionsTest, on Spring Boot 4.)
+ * failing on counts: dbbench-examples-spring's MemberPageRegressionTest and TopicPageRegressionTest, on
+ * Spring Boot 4.)
  */
 public class SpringApplicationTest {
 
