@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
-import dev.dbbench.api.ConfigKeys;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -19,24 +17,15 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  */
 class MemberPageRegressionTest {
 
-    private static final String BATCH_FETCH = "spring.jpa.properties.hibernate.default_batch_fetch_size";
-
     @TempDir
     Path temp;
 
-    @AfterEach
-    void unchanged() {
-        System.clearProperty(BATCH_FETCH);
-    }
-
     @Test
     void postsReadTopicByTopicFailNamingTheRepeatedStatement() {
-        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
-        runner.run("dev.dbbench.examples.forum.MemberPageBench").testEvents().assertStatistics(stats -> stats.succeeded(1));
-
         // Batch fetching off: the posts of each of the member's five topics in a statement of their own.
-        System.setProperty(BATCH_FETCH, "1");
-        final EngineExecutionResults results = runner.run("dev.dbbench.examples.forum.MemberPageBench");
+        final EngineExecutionResults results = ForumRegression.afterChange(temp,
+                "dev.dbbench.examples.forum.MemberPageBench",
+                "spring.jpa.properties.hibernate.default_batch_fetch_size", "1");
 
         results.testEvents().assertStatistics(stats -> stats.failed(1));
         assertThat(DbBenchmarkExtensionTest.failureMessage(results))

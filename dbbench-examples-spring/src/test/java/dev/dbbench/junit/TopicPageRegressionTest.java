@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
-import dev.dbbench.api.ConfigKeys;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -17,24 +15,14 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  */
 class TopicPageRegressionTest {
 
-    private static final String FLYWAY_TARGET = "spring.flyway.target";
-
     @TempDir
     Path temp;
 
-    @AfterEach
-    void unchanged() {
-        System.clearProperty(FLYWAY_TARGET);
-    }
-
     @Test
     void aMissingIndexFailsNamingThePlan() {
-        final FixtureRunner runner = new FixtureRunner(temp).with(ConfigKeys.GATE_TIME, "off");
-        runner.run("dev.dbbench.examples.forum.TopicPageBench").testEvents().assertStatistics(stats -> stats.succeeded(1));
-
         // The schema migrated without its last migration, the index on (topic, posted at).
-        System.setProperty(FLYWAY_TARGET, "1");
-        final EngineExecutionResults results = runner.run("dev.dbbench.examples.forum.TopicPageBench");
+        final EngineExecutionResults results = ForumRegression.afterChange(temp,
+                "dev.dbbench.examples.forum.TopicPageBench", "spring.flyway.target", "1");
 
         results.testEvents().assertStatistics(stats -> stats.failed(1));
         assertThat(DbBenchmarkExtensionTest.failureMessage(results))
