@@ -183,6 +183,16 @@ public final class ConfigKeys {
     public static final String SHARD = "dbbench.shard";
 
     /**
+     * The file through which the test JVMs of a machine keep timed work alone (calibration, warm-ups,
+     * samples, the machine-speed ruler): while one JVM times, the other JVMs' dbbench work waits,
+     * and the rest of their work (servers starting, data, plans, instruction counting) runs side by
+     * side. Builds that must not time beside each other name the same file; {@code off} lets every
+     * JVM time whenever it likes. Unset: {@value #DEFAULT_SAMPLING_LOCK_NAME} in {@code java.io.tmpdir}.
+     */
+    public static final String SAMPLING_LOCK = "dbbench.sampling.lock";
+    public static final String DEFAULT_SAMPLING_LOCK_NAME = "dbbench-sampling.lock";
+
+    /**
      * {@code small} or {@code large}: which list of values each {@link Scale} runs over, its
      * {@link Scale#small()} (quick enough for every build) or its {@link Scale#large()} (the sizes a
      * study of the workload needs, run on demand).

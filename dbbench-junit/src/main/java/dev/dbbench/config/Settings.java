@@ -82,6 +82,7 @@ public final class Settings {
     private final Section<ReportOptions> report;
     private final Section<Optional<Shard>> shard;
     private final Section<ScaleLevel> scale;
+    private final Section<Optional<Path>> samplingLock;
 
     public Settings(ConfigSource source) {
         this.source = source;
@@ -93,6 +94,7 @@ public final class Settings {
         this.shard = new Section<>(() -> source.string(ConfigKeys.SHARD).map(text -> Shard.parse(ConfigKeys.SHARD,
                 text)));
         this.scale = new Section<>(() -> choice(ConfigKeys.SCALE, ConfigKeys.DEFAULT_SCALE, ScaleLevel.values()));
+        this.samplingLock = new Section<>(this::resolveSamplingLock);
     }
 
     public BenchmarkDefaults benchmarks() {
@@ -127,6 +129,11 @@ public final class Settings {
     /** Which values each {@code @Scale} runs over. */
     public ScaleLevel scale() {
         return scale.get();
+    }
+
+    /** The file through which test JVMs keep timed work alone on the machine; empty when switched off. */
+    public Optional<Path> samplingLock() {
+        return samplingLock.get();
     }
 
     /** Whether the build runs in CI, as CI services announce with {@code CI=true}. */
@@ -268,6 +275,14 @@ public final class Settings {
         }
         return new ReportOptions(Paths.get(source.string(ConfigKeys.REPORT_DIR).orElse(ConfigKeys.DEFAULT_REPORT_DIR)),
                 history, source.string(ConfigKeys.REPORT_ARTIFACT).orElse(ConfigKeys.DEFAULT_REPORT_ARTIFACT));
+    }
+
+    private Optional<Path> resolveSamplingLock() {
+        final Optional<String> named = source.string(ConfigKeys.SAMPLING_LOCK);
+        if (named.isEmpty()) {
+            return Optional.of(Paths.get(System.getProperty("java.io.tmpdir"), ConfigKeys.DEFAULT_SAMPLING_LOCK_NAME));
+        }
+        return named.get().equalsIgnoreCase("off") ? Optional.empty() : Optional.of(Paths.get(named.get()));
     }
 
     /** The choice a key names, or its default, which is spelled like any value. */

@@ -148,7 +148,8 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
         try {
             final Closer scope = context.getTestMethod().isPresent() ? scope(context) : classContext(context).closer();
-            return arguments(context).resolve(parameterContext.getParameter(), currentTarget(context, type), scope);
+            return runContext(context).samplingLock().shared(() -> arguments(context)
+                    .resolve(parameterContext.getParameter(), currentTarget(context, type), scope));
         } catch (DbBenchConfigurationException e) {
             throw e;
         } catch (Exception e) {
@@ -161,7 +162,10 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (frameworks(context).any()) {
-            classContext(context).prepareApplicationDatabase();
+            runContext(context).samplingLock().shared(() -> {
+                classContext(context).prepareApplicationDatabase();
+                return null;
+            });
         }
     }
 
@@ -178,7 +182,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
         final Optional<ApplicationDatabase> application = frameworks(context).application(classLevel(context));
         if (application.isPresent()) {
-            arguments(context).database(application.get().target());
+            runContext(context).samplingLock().shared(() -> arguments(context).database(application.get().target()));
         }
     }
 
@@ -198,11 +202,12 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final Optional<ScalingSeries> series = spec.scale().filter(scale -> scale.atMost().isPresent())
                 .map(scale -> stored(context.getParent().orElseThrow(), "scaling", () -> new ScalingSeries(scale),
                         ScalingSeries.class));
-        final BenchmarkResult result = new BenchmarkRun(runContext(context), classContext(context),
+        final RunContext run = runContext(context);
+        final BenchmarkResult result = run.samplingLock().shared(() -> new BenchmarkRun(run, classContext(context),
                 spec.at(point(context)), target, arguments(context)).run(instance,
-                invocationContext.getArguments().toArray(), timer(context), scope(context), series);
+                invocationContext.getArguments().toArray(), timer(context), scope(context), series));
         final ReportedResult reported = ReportedResult.of(result);
-        runContext(context).report().add(reported);
+        run.report().add(reported);
         context.publishReportEntry(ResultMessages.reportEntry(result));
         // Surefire keeps a test's standard output in its XML report, but not its report entries.
         final ResultMessages messages = ResultMessages.of(reported);

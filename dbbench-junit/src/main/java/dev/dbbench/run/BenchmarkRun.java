@@ -144,8 +144,9 @@ public final class BenchmarkRun {
 
         @Override
         public MetricValues confirmation() throws Throwable {
-            return sampled(closed(injected, "after its confirmation re-run", sampler.run(sides.get(0))), reading,
-                    environment, run.machine());
+            final Samples samples = run.samplingLock().alone(() -> sampler.run(sides.get(0)));
+            return sampled(closed(injected, "after its confirmation re-run", samples), reading, environment,
+                    run.machine());
         }
 
         /** Repeats the judged pass's interleaving with the other sides, so every run measures the same conditions. */
@@ -157,8 +158,8 @@ public final class BenchmarkRun {
 
         @Override
         public List<double[]> expectation(int expectation) throws Throwable {
-            return sampler.runInterleaved(List.of(sides.get(0), sides.get(expectation + 1))).stream()
-                    .map(Samples::nanosPerOp).toList();
+            return run.samplingLock().alone(() -> sampler.runInterleaved(List.of(sides.get(0),
+                    sides.get(expectation + 1)))).stream().map(Samples::nanosPerOp).toList();
         }
     }
 
@@ -180,10 +181,13 @@ public final class BenchmarkRun {
         return samples;
     }
 
-    /** Samples the sides; when the server itself went away (a container that died), says so with its last log lines. */
+    /**
+     * Samples the sides, alone on the machine; when the server itself went away (a container that
+     * died), says so with its last log lines.
+     */
     private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides) throws Throwable {
         try {
-            return sampler.runInterleaved(sides);
+            return run.samplingLock().alone(() -> sampler.runInterleaved(sides));
         } catch (Throwable failure) {
             final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
             if (diagnosis.isPresent()) {

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.baseline.BaselineStore;
 import dev.dbbench.config.BaselineMode;
 import dev.dbbench.config.Settings;
@@ -26,6 +27,7 @@ import dev.dbbench.env.MachineId;
 import dev.dbbench.evaluate.BaselineRecorder;
 import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
+import dev.dbbench.measure.SamplingLock;
 import dev.dbbench.report.RunReport;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.text.Figures;
@@ -37,6 +39,9 @@ import dev.dbbench.text.Figures;
  */
 public final class RunContext implements AutoCloseable {
 
+    /** Waits for other JVMs' timed work shorter than this in all are not worth a line of the summary. */
+    private static final long NOTEWORTHY_WAIT_NANOS = 100_000_000L;
+
     private final Settings settings;
     private final EnginePool pool;
     private final Gate gate;
@@ -45,9 +50,14 @@ public final class RunContext implements AutoCloseable {
     private final RunReport report;
     private final Closer closer = new Closer();
     private final Map<EngineTarget, SortedMap<String, Double>> rulers = new ConcurrentHashMap<>();
+    private final SamplingLock samplingLock;
+    /** What the JVM's lock had waited before this run, which runs nested in a test's run share. */
+    private final long waitedBefore;
 
     private RunContext(Settings settings, RunReport report, Engines engines, PrintStream console) {
         this.settings = settings;
+        this.samplingLock = samplingLock(settings, report);
+        this.waitedBefore = samplingLock.waitedNanos();
         final Settings.BaselinePolicy policy = settings.baselines();
         this.gate = new Gate(policy.mode(), policy.failOnMissing(), policy.timeGate(), settings.inCi());
         this.machine = MachineId.here(policy.machine());
@@ -60,7 +70,7 @@ public final class RunContext implements AutoCloseable {
             final EngineServer server = engines.start(target);
             final SortedMap<String, Double> ruler;
             try {
-                ruler = readRuler(server);
+                ruler = samplingLock.alone(() -> readRuler(server));
             } catch (Exception | Error e) {
                 server.close();
                 throw e;
@@ -99,6 +109,24 @@ public final class RunContext implements AutoCloseable {
         if (summary.isPresent()) {
             Files.writeString(summary.get(), "\n" + markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
+        }
+    }
+
+    /**
+     * The lock that keeps this run's timed work apart from the dbbench work of the machine's other test
+     * JVMs; without one (a file that cannot be opened), the run says so and times regardless.
+     */
+    private static SamplingLock samplingLock(Settings settings, RunReport report) {
+        final Optional<Path> file = settings.samplingLock();
+        if (file.isEmpty()) {
+            return SamplingLock.NONE;
+        }
+        try {
+            return SamplingLock.at(file.get());
+        } catch (IOException e) {
+            report.note("timed work was not kept apart from other test JVMs': " + file.get() + " could not be opened"
+                    + " (" + e + "); name a writable file with " + ConfigKeys.SAMPLING_LOCK);
+            return SamplingLock.NONE;
         }
     }
 
@@ -192,8 +220,18 @@ public final class RunContext implements AutoCloseable {
         return report;
     }
 
+    /** Keeps this run's timed work apart from the dbbench work of the machine's other test JVMs. */
+    public SamplingLock samplingLock() {
+        return samplingLock;
+    }
+
     @Override
     public void close() throws Exception {
+        final long waited = samplingLock.waitedNanos() - waitedBefore;
+        if (waited >= NOTEWORTHY_WAIT_NANOS) {
+            report.note("dbbench waited " + Figures.duration(waited) + " in all so that timed work ran alone on this"
+                    + " machine (" + ConfigKeys.SAMPLING_LOCK + "=" + samplingLock.file().orElseThrow() + ")");
+        }
         closer.close();
     }
 }

@@ -3,6 +3,7 @@ package dev.dbbench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -194,6 +195,18 @@ class SettingsTest {
 
     private String password() {
         return settings().engineOptions().externalPostgres().orElseThrow().password();
+    }
+
+    @Test
+    void theSamplingLockIsAFileInTheTemporaryFolderUnlessNamedOrSwitchedOff() {
+        assertThat(settings().samplingLock())
+                .contains(Path.of(System.getProperty("java.io.tmpdir"), ConfigKeys.DEFAULT_SAMPLING_LOCK_NAME));
+
+        parameters.put(ConfigKeys.SAMPLING_LOCK, " /var/lock/builds.lock ");
+        assertThat(settings().samplingLock()).contains(Path.of("/var/lock/builds.lock"));
+
+        parameters.put(ConfigKeys.SAMPLING_LOCK, "OFF");
+        assertThat(settings().samplingLock()).isEmpty();
     }
 
     private Settings settings() {
