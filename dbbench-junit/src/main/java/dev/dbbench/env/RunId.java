@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which run of the build this test JVM belongs to, so the test JVMs of one run write one report. Every
- * test JVM that one {@code mvn} invocation forks (Surefire's and Failsafe's forks) is a child of that
- * Maven process, so they share {@code maven:<pid>@<start>}; a JVM started any other way (an IDE,
+ * Which run a test JVM belongs to, so the test JVMs of one run write one report. Every test JVM
+ * that one {@code mvn} invocation forks (Surefire's and Failsafe's forks) is started by that Maven
+ * process, so they share {@code maven:<pid>@<start>}; a JVM started any other way (an IDE,
  * Gradle, Surefire running the tests inside Maven's own JVM, a parent whose facts cannot be read) is a
  * run of its own, {@code jvm:<pid>@<start>}. A process id with its start instant names one process
  * of this boot even when ids are reused.

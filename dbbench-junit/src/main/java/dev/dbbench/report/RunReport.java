@@ -14,9 +14,10 @@ import dev.dbbench.config.Settings;
 import dev.dbbench.env.RunId;
 
 /**
- * Collects the results of a test JVM and, when it ends, prints their summary table, appends it to the
- * GitHub Actions job summary when there is one, and writes every report format: the files hold the
- * results of every test JVM of the run ({@link SharedReportFiles}).
+ * Collects the results of a test run and, when it ends, prints their summary table, appends it to the
+ * GitHub Actions job summary when there is one, and writes every report format. The files also hold
+ * what the build's other test runs wrote ({@link SharedReportFiles}): Surefire's parallel forks, and
+ * the test classes it hands them one at a time, each a JUnit run of its own.
  */
 public final class RunReport implements AutoCloseable {
 
@@ -31,7 +32,7 @@ public final class RunReport implements AutoCloseable {
 
     /**
      * @param run the run this JVM belongs to: the report files join the results of its test JVMs
-     * @param jobSummary a file this JVM's Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
+     * @param jobSummary a file this run's Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
      */
     public RunReport(Settings.ReportOptions options, RunId run, Optional<Path> jobSummary, PrintStream console) {
         this.options = options;
@@ -68,8 +69,8 @@ public final class RunReport implements AutoCloseable {
         text.append("reports: ").append(options.directory().toAbsolutePath()).append(" (open ")
                 .append(files.path(new HtmlReport()).toAbsolutePath()).append(')');
         if (written.others() > 0) {
-            text.append("; report.html also holds ").append(written.others())
-                    .append(" result(s) of this run's other test JVM(s)");
+            text.append("; report.html also holds the ").append(written.others())
+                    .append(" result(s) this build's earlier test runs wrote");
         }
         text.append('\n');
         console.print(text);

@@ -19,10 +19,10 @@ import dev.dbbench.env.RunId;
 
 /**
  * The report directory the test JVMs of one run share, such as Surefire's parallel forks: as each
- * JVM ends, it joins its results with those the run's earlier JVMs wrote there and writes every
- * format, under an exclusive file lock, so two JVMs ending together never lose each other's
- * results. A marker file names the run that wrote the files; files of another run (an earlier build)
- * are replaced, not joined.
+ * JUnit run of them ends, it joins its results with those written there earlier in the run and
+ * writes every format, under an exclusive file lock, so two JVMs ending together never lose each
+ * other's results. A marker file names the run that wrote the files; files of another run (an
+ * earlier build) are replaced, not joined.
  */
 final class SharedReportFiles {
 
@@ -33,11 +33,11 @@ final class SharedReportFiles {
     static final String MARKER = ".run";
 
     /**
-     * What a JVM wrote.
+     * What a test run wrote.
      *
-     * @param report what the files hold: this JVM's results and those of the run's earlier JVMs
-     * @param others how many of the report's results other JVMs of the run measured
-     * @param warning why the earlier JVMs' results could not be kept, when they could not
+     * @param report what the files hold: these results and those written earlier in the run
+     * @param others how many of the report's results were written earlier in the run
+     * @param warning why the results written earlier could not be kept, when they could not
      */
     record Written(Report report, int others, Optional<String> warning) {
     }
@@ -50,10 +50,10 @@ final class SharedReportFiles {
         this.run = run;
     }
 
-    /** Writes every format of this JVM's report joined with what this run's earlier JVMs wrote. */
+    /** Writes every format of this report joined with what was written earlier in the run. */
     Written write(Report own) throws IOException {
         Files.createDirectories(files.directory());
-        // A JVM may not take a file's lock twice, so its own reports (as in tests) take turns first.
+        // A JVM may not hold a file's lock twice, so its own test runs take turns here first.
         synchronized (SharedReportFiles.class) {
             try (FileChannel channel = FileChannel.open(files.directory().resolve(LOCK), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
@@ -74,10 +74,10 @@ final class SharedReportFiles {
         try {
             earlier = Report.read(results);
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            return new Written(own, 0, Optional.of("dbbench: WARNING: " + results.toAbsolutePath() + ", written by"
-                    + " another test JVM of this run, cannot be read (" + e.getMessage() + "). The report files now hold"
-                    + " this JVM's " + own.results().size() + " result(s) alone; the other JVMs' results are only in"
-                    + " their own console tables."));
+            return new Written(own, 0, Optional.of("dbbench: WARNING: " + results.toAbsolutePath() + ", written"
+                    + " earlier in this build, cannot be read (" + e.getMessage() + "). The report files now hold the "
+                    + own.results().size() + " result(s) above alone; the earlier results are only in the console"
+                    + " tables printed before."));
         }
         final Report report = join(earlier, own);
         return new Written(report, report.results().size() - own.results().size(), Optional.empty());
@@ -94,8 +94,8 @@ final class SharedReportFiles {
     }
 
     /**
-     * The earlier JVMs' results and this one's, recorded when the first began, started as this one was;
-     * a benchmark both report is this JVM's.
+     * The earlier results and these, recorded when the first began, started as these were; a
+     * benchmark both hold is this report's.
      */
     static Report join(Report earlier, Report own) {
         final Set<String> measuredHere = own.results().stream().map(ReportedResult::fullName)

@@ -58,7 +58,7 @@ class RunReportTest {
                             "jmh-result.json", "bencher.json");
         }
         assertThat(first).doesNotContain("also holds");
-        assertThat(second).contains("report.html also holds 12 result(s) of this run's other test JVM(s)");
+        assertThat(second).contains("; report.html also holds the 12 result(s) this build's earlier test runs wrote");
         // Each JVM's console table and job summary table hold its own results only.
         assertThat(second).contains(new ConsoleTable().render(report(secondJvms)))
                 .doesNotContain(new ConsoleTable().render(report(firstJvms)));
@@ -97,8 +97,8 @@ class RunReportTest {
         final String second = close(BUILD, secondJvms);
 
         assertThat(names(Report.read(results).results())).containsExactlyInAnyOrderElementsOf(names(secondJvms));
-        assertThat(second).contains("dbbench: WARNING: " + results.toAbsolutePath() + ", written by another test JVM"
-                + " of this run, cannot be read (", "The report files now hold this JVM's 8 result(s) alone")
+        assertThat(second).contains("dbbench: WARNING: " + results.toAbsolutePath() + ", written earlier in this"
+                + " build, cannot be read (", "The report files now hold the 8 result(s) above alone")
                 .doesNotContain("also holds");
     }
 
