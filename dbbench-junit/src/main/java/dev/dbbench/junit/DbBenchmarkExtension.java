@@ -246,8 +246,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
 
     private static RunContext runContext(ExtensionContext context) {
         return stored(context.getRoot(), "run", () -> {
-            final RunContext run = RunContext.create(settings(context), System.getProperty("surefire.forkNumber", "1"),
-                    System.out);
+            final RunContext run = RunContext.create(settings(context), System.out);
             frameworks(context).started(run, targets(context));
             return run;
         }, RunContext.class);

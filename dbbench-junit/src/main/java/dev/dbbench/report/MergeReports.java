@@ -82,8 +82,10 @@ public final class MergeReports {
             final Report report = merged.report().withHistory(options.history().map(History::read)
                     .orElseGet(History::none));
             final int files = writeBaselines(merged.baselines(), options.baselineDirectory());
-            final ReportFiles reportFiles = new ReportFiles(options.reportDirectory(), "", options.artifact());
-            out.print(reportFiles.write(report, RunReport.githubJobSummary()));
+            final ReportFiles reportFiles = new ReportFiles(options.reportDirectory(), options.artifact());
+            reportFiles.write(report);
+            reportFiles.summarize(report, RunReport.githubJobSummary());
+            out.print(new ConsoleTable().render(report));
             out.println("dbbench merge: " + report.results().size() + " result(s) from " + merged.files()
                     + " results file(s) -> " + reportFiles.path(new HtmlReport()) + " and the other formats in "
                     + options.reportDirectory() + "; " + merged.baselines().values().stream().mapToInt(Map::size).sum()

@@ -13,31 +13,29 @@ import java.util.function.Function;
  * Markdown table to the GitHub Actions job summary with a line naming the artifact that holds the
  * HTML report. Used at the end of a run and by {@link MergeReports}.
  *
- * @param suffix distinguishes the files of parallel test JVMs (Surefire forks); may be empty
  * @param artifact the name CI uploads the directory under
  */
-record ReportFiles(Path directory, String suffix, String artifact) {
+record ReportFiles(Path directory, String artifact) {
 
     Path path(ResultFormat format) {
-        return directory.resolve(format.name() + suffix + "." + format.extension());
+        return directory.resolve(format.name() + "." + format.extension());
     }
 
-    /** Writes every format and, where given, the job summary; returns the console table. */
-    String write(Report report, Optional<Path> jobSummary) throws IOException {
+    /** Writes every format. */
+    void write(Report report) throws IOException {
         Files.createDirectories(directory);
-        String table = "";
         for (ResultFormat format : ResultFormat.ALL) {
-            final String rendered = format.render(report);
-            Files.writeString(path(format), rendered, StandardCharsets.UTF_8);
-            if (format instanceof ConsoleTable) {
-                table = rendered;
-            }
-            if (format instanceof MarkdownTable && jobSummary.isPresent()) {
-                Files.writeString(jobSummary.get(), rendered + "\n" + artifactLine(System::getenv) + "\n",
-                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            }
+            Files.writeString(path(format), format.render(report), StandardCharsets.UTF_8);
         }
-        return table;
+    }
+
+    /** Appends the report's Markdown table and the line naming the artifact to the job summary, if there is one. */
+    void summarize(Report report, Optional<Path> jobSummary) throws IOException {
+        if (jobSummary.isPresent()) {
+            Files.writeString(jobSummary.get(), new MarkdownTable().render(report) + "\n"
+                    + artifactLine(System::getenv) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        }
     }
 
     /**
@@ -50,7 +48,7 @@ record ReportFiles(Path directory, String suffix, String artifact) {
         final String run = environment.apply("GITHUB_RUN_ID");
         final String where = server == null || repository == null || run == null ? "this run"
                 : "[this run](" + server + "/" + repository + "/actions/runs/" + run + "#artifacts)";
-        return "Charts, plans and history: `report" + suffix + ".html` in the artifact **" + artifact + "** of "
-                + where + " (also `jmh-result" + suffix + ".json` and `bencher" + suffix + ".json`).";
+        return "Charts, plans and history: `report.html` in the artifact **" + artifact + "** of " + where
+                + " (also `jmh-result.json` and `bencher.json`).";
     }
 }

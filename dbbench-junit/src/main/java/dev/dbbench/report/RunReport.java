@@ -11,15 +11,18 @@ import java.util.Optional;
 
 import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
+import dev.dbbench.env.RunId;
 
 /**
- * Collects the results of a test run and, when the run ends, prints the summary table and writes
- * every report format (and the GitHub Actions job summary when there is one).
+ * Collects the results of a test run and, when it ends, prints their summary table, appends it to the
+ * GitHub Actions job summary when there is one, and writes every report format. The files also hold
+ * what the build's other test runs wrote ({@link SharedReportFiles}): Surefire's parallel forks, and
+ * the test classes it hands them one at a time, each a JUnit run of its own.
  */
 public final class RunReport implements AutoCloseable {
 
     private final Settings.ReportOptions options;
-    private final String fileSuffix;
+    private final RunId run;
     private final Optional<Path> jobSummary;
     private final PrintStream console;
     private final Instant startedAt = Instant.now();
@@ -28,13 +31,12 @@ public final class RunReport implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @param fileSuffix distinguishes the files of parallel test JVMs (Surefire forks); may be empty
-     * @param jobSummary a file the Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
+     * @param run the run this JVM belongs to: the report files join the results of its test JVMs
+     * @param jobSummary a file this run's Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
      */
-    public RunReport(Settings.ReportOptions options, String fileSuffix, Optional<Path> jobSummary,
-            PrintStream console) {
+    public RunReport(Settings.ReportOptions options, RunId run, Optional<Path> jobSummary, PrintStream console) {
         this.options = options;
-        this.fileSuffix = fileSuffix;
+        this.run = run;
         this.jobSummary = jobSummary;
         this.console = console;
     }
@@ -56,14 +58,21 @@ public final class RunReport implements AutoCloseable {
             return;
         }
         closed = true;
-        final Report report = new Report(startedAt, results,
+        final Report own = new Report(startedAt, results,
                 options.history().map(History::read).orElseGet(History::none), Invocation.current());
-        final ReportFiles files = new ReportFiles(options.directory(), fileSuffix, options.artifact());
-        final String table = files.write(report, jobSummary);
-        final StringBuilder text = new StringBuilder("\ndbbench results\n").append(table);
+        final ReportFiles files = new ReportFiles(options.directory(), options.artifact());
+        final SharedReportFiles.Written written = new SharedReportFiles(files, run).write(own);
+        files.summarize(own, jobSummary);
+        final StringBuilder text = new StringBuilder("\ndbbench results\n").append(new ConsoleTable().render(own));
         notes.forEach(note -> text.append(note).append('\n'));
+        written.warning().ifPresent(warning -> text.append(warning).append('\n'));
         text.append("reports: ").append(options.directory().toAbsolutePath()).append(" (open ")
-                .append(files.path(new HtmlReport()).toAbsolutePath()).append(")\n");
+                .append(files.path(new HtmlReport()).toAbsolutePath()).append(')');
+        if (written.others() > 0) {
+            text.append("; report.html also holds the ").append(written.others())
+                    .append(" result(s) this build's earlier test runs wrote");
+        }
+        text.append('\n');
         console.print(text);
         console.flush();
     }

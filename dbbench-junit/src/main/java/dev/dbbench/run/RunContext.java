@@ -24,6 +24,7 @@ import dev.dbbench.engine.Engines;
 import dev.dbbench.engine.RulerWorkload;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.env.MachineId;
+import dev.dbbench.env.RunId;
 import dev.dbbench.evaluate.BaselineRecorder;
 import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
@@ -82,15 +83,11 @@ public final class RunContext implements AutoCloseable {
         }, report::note));
     }
 
-    /**
-     * The run's context; its settings' warnings are printed once, here.
-     *
-     * @param fork the Surefire fork number, which names the report files of parallel test JVMs
-     */
-    public static RunContext create(Settings settings, String fork, PrintStream console) {
+    /** The run's context; its settings' warnings are printed once, here. */
+    public static RunContext create(Settings settings, PrintStream console) {
         settings.warnings().forEach(console::println);
-        final RunReport report = new RunReport(settings.report(), "1".equals(fork) ? "" : "-" + fork,
-                RunReport.githubJobSummary(), console);
+        final RunReport report = new RunReport(settings.report(), RunId.current(), RunReport.githubJobSummary(),
+                console);
         return new RunContext(settings, report, new Engines(settings.engineOptions()), console);
     }
 

@@ -20,24 +20,23 @@ class JobSummaryTest {
     @Test
     void theSummaryGetsTheTableAndALineNamingTheArtifactThatHoldsTheReport() throws Exception {
         final Path summary = temp.resolve("step-summary.md");
-        final ReportFiles files = new ReportFiles(temp.resolve("dbbench"), "", "dbbench-reports-junit-6.1.3");
+        final ReportFiles files = new ReportFiles(temp.resolve("dbbench"), "dbbench-reports-junit-6.1.3");
 
-        files.write(Report.of(SyntheticResults.generate(3, 61), Instant.now()), Optional.of(summary));
+        files.summarize(Report.of(SyntheticResults.generate(3, 61), Instant.now()), Optional.of(summary));
 
         assertThat(Files.readString(summary)).startsWith("### dbbench results\n")
                 .contains("in the artifact **dbbench-reports-junit-6.1.3** of ");
-        assertThat(files.path(new HtmlReport())).isNotEmptyFile();
     }
 
     @Test
     void onGitHubActionsTheLineLinksToTheRunsArtifacts() {
         final Map<String, String> github = Map.of("GITHUB_SERVER_URL", "https://github.com",
                 "GITHUB_REPOSITORY", "acme/orders", "GITHUB_RUN_ID", "4242");
-        final ReportFiles files = new ReportFiles(temp, "-2", "dbbench-report");
+        final ReportFiles files = new ReportFiles(temp, "dbbench-report");
 
-        assertThat(files.artifactLine(github::get)).isEqualTo("Charts, plans and history: `report-2.html` in the"
+        assertThat(files.artifactLine(github::get)).isEqualTo("Charts, plans and history: `report.html` in the"
                 + " artifact **dbbench-report** of [this run](https://github.com/acme/orders/actions/runs/4242#artifacts)"
-                + " (also `jmh-result-2.json` and `bencher-2.json`).");
+                + " (also `jmh-result.json` and `bencher.json`).");
         assertThat(files.artifactLine(name -> null)).contains("of this run (");
     }
 }

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -153,8 +152,7 @@ class MergeReportsTest {
     /** What one runner leaves: its report directory and, for the entries it wrote, its baselines folder. */
     private void runner(String name, List<BenchmarkResult> ran) throws Exception {
         assertThat(ran).isNotEmpty();
-        new ReportFiles(temp.resolve(name).resolve("dbbench"), "", "dbbench-report")
-                .write(Report.of(ran, RECORDED), Optional.empty());
+        new ReportFiles(temp.resolve(name).resolve("dbbench"), "dbbench-report").write(Report.of(ran, RECORDED));
         final BaselineStore store = new BaselineStore(temp.resolve(name).resolve("baselines"));
         for (BenchmarkResult result : ran) {
             if (result.recording().written()) {

@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 import dev.dbbench.report.Report;
 
 /**
- * The results files a run wrote into one report directory: {@code results.json}, and
- * {@code results-N.json} of Surefire's parallel forks.
+ * The results files a run wrote into one report directory: {@code results.json}, which holds the
+ * results of every test JVM of the run, and {@code results-N.json}, which earlier versions wrote per
+ * Surefire fork.
  */
 final class ResultsFiles {
 

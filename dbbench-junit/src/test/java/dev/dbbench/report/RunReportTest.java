@@ -1,0 +1,145 @@
+package dev.dbbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import dev.dbbench.config.Invocation;
+import dev.dbbench.config.Settings;
+import dev.dbbench.env.RunId;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The test JVMs of one run (Surefire's parallel forks) write one report; each prints its own table. */
+class RunReportTest {
+
+    private static final RunId BUILD = new RunId("maven:4242@2026-12-03T10:00:00.120Z");
+    private static final RunId NEXT_BUILD = new RunId("maven:5151@2026-12-03T10:20:00.450Z");
+
+    @TempDir
+    Path temp;
+
+    private Path directory;
+    private Path jobSummary;
+    private List<ReportedResult> firstJvms;
+    private List<ReportedResult> secondJvms;
+
+    @BeforeEach
+    void splitASuiteInTwoJvms() {
+        directory = temp.resolve("dbbench");
+        jobSummary = temp.resolve("step-summary.md");
+        final List<ReportedResult> suite = SyntheticResults.generate(20, 53).stream().map(ReportedResult::of).toList();
+        firstJvms = suite.subList(0, 12);
+        secondJvms = suite.subList(12, 20);
+    }
+
+    @Test
+    void twoJvmsOfOneRunWriteOneReportHoldingBothJvmsResults() throws Exception {
+        final String first = close(BUILD, firstJvms);
+        final String second = close(BUILD, secondJvms);
+
+        assertThat(names(Report.read(directory.resolve("results.json")).results()))
+                .containsExactlyInAnyOrderElementsOf(names(firstJvms, secondJvms));
+        assertThat(HtmlReportTest.count(Files.readString(directory.resolve("report.html")), "<section class=\"bench"))
+                .isEqualTo(20);
+        try (Stream<Path> files = Files.list(directory)) {
+            assertThat(files.map(file -> file.getFileName().toString()).filter(name -> !name.startsWith(".")))
+                    .containsExactlyInAnyOrder("results.json", "report.html", "summary.txt", "summary.md",
+                            "jmh-result.json", "bencher.json");
+        }
+        assertThat(first).doesNotContain("also holds");
+        assertThat(second).contains("; report.html also holds the 12 result(s) this build's earlier test runs wrote");
+        // Each JVM's console table and job summary table hold its own results only.
+        assertThat(second).contains(new ConsoleTable().render(report(secondJvms)))
+                .doesNotContain(new ConsoleTable().render(report(firstJvms)));
+        assertThat(Files.readString(jobSummary)).contains(new MarkdownTable().render(report(firstJvms)),
+                new MarkdownTable().render(report(secondJvms)));
+        assertThat(HtmlReportTest.count(Files.readString(jobSummary), "### dbbench results")).isEqualTo(2);
+    }
+
+    @Test
+    void theFilesOfAnotherRunAreReplaced() throws Exception {
+        close(BUILD, firstJvms);
+        final String next = close(NEXT_BUILD, secondJvms);
+
+        assertThat(names(Report.read(directory.resolve("results.json")).results()))
+                .containsExactlyInAnyOrderElementsOf(names(secondJvms));
+        assertThat(next).doesNotContain("also holds");
+        assertThat(Files.readString(directory.resolve(SharedReportFiles.MARKER)).trim()).isEqualTo(NEXT_BUILD.stored());
+    }
+
+    @Test
+    void filesWithoutAMarkerAreAnEarlierVersionsAndAreReplaced() throws Exception {
+        new ReportFiles(directory, "dbbench-report").write(report(firstJvms));
+
+        close(BUILD, secondJvms);
+
+        assertThat(names(Report.read(directory.resolve("results.json")).results()))
+                .containsExactlyInAnyOrderElementsOf(names(secondJvms));
+    }
+
+    @Test
+    void resultsOfThisRunThatCannotBeReadAreReplacedByThisJvmsWithAWarning() throws Exception {
+        close(BUILD, firstJvms);
+        final Path results = directory.resolve("results.json");
+        Files.writeString(results, "{\"schema\": 2, \"results\": [");
+
+        final String second = close(BUILD, secondJvms);
+
+        assertThat(names(Report.read(results).results())).containsExactlyInAnyOrderElementsOf(names(secondJvms));
+        assertThat(second).contains("dbbench: WARNING: " + results.toAbsolutePath() + ", written earlier in this"
+                + " build, cannot be read (", "The report files now hold the 8 result(s) above alone")
+                .doesNotContain("also holds");
+    }
+
+    @Test
+    void aJoinKeepsTheFirstRecordingTimeThisJvmsInvocationAndThisJvmsResultOfABenchmarkBothReport() {
+        final Instant earlierStart = Instant.parse("2026-12-03T10:00:02Z");
+        final Instant laterStart = Instant.parse("2026-12-03T10:00:05Z");
+        // The same benchmark, measured again with other samples.
+        final ReportedResult both = ReportedResult.of(SyntheticResults.generate(20, 99).get(12));
+        assertThat(both.fullName()).isEqualTo(secondJvms.get(0).fullName());
+        assertThat(both).isNotEqualTo(secondJvms.get(0));
+        final Report earlier = new Report(earlierStart, List.of(firstJvms.get(0), both), History.none(),
+                Invocation.UNKNOWN);
+        final Invocation started = Invocation.current();
+        final Report own = new Report(laterStart, secondJvms, History.none(), started);
+
+        final Report joined = SharedReportFiles.join(earlier, own);
+
+        assertThat(joined.recordedAt()).isEqualTo(earlierStart);
+        assertThat(joined.invocation()).isEqualTo(started);
+        assertThat(joined.results()).hasSize(1 + secondJvms.size()).contains(firstJvms.get(0)).doesNotContain(both)
+                .containsAll(secondJvms);
+        assertThat(SharedReportFiles.join(own, earlier.withInvocation(started)).recordedAt()).isEqualTo(earlierStart);
+    }
+
+    /** One test JVM's run report, closed as the JVM ends; returns what it printed. */
+    private String close(RunId run, List<ReportedResult> results) throws Exception {
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final RunReport report = new RunReport(new Settings.ReportOptions(directory, Optional.empty(),
+                "dbbench-report"), run, Optional.of(jobSummary), new PrintStream(console, true, StandardCharsets.UTF_8));
+        results.forEach(report::add);
+        report.close();
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private static Report report(List<ReportedResult> results) {
+        return new Report(Instant.now(), results, History.none());
+    }
+
+    @SafeVarargs
+    private static List<String> names(List<ReportedResult>... results) {
+        return Arrays.stream(results).flatMap(List::stream).map(ReportedResult::fullName).toList();
+    }
+}
