@@ -203,9 +203,9 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
                 .map(scale -> stored(context.getParent().orElseThrow(), "scaling", () -> new ScalingSeries(scale),
                         ScalingSeries.class));
         final RunContext run = runContext(context);
-        final BenchmarkResult result = run.samplingLock().shared(() -> new BenchmarkRun(run, classContext(context),
-                spec.at(point(context)), target, arguments(context)).run(instance,
-                invocationContext.getArguments().toArray(), timer(context), scope(context), series));
+        final BenchmarkResult result = new BenchmarkRun(run, classContext(context), spec.at(point(context)), target,
+                arguments(context)).run(instance, invocationContext.getArguments().toArray(), timer(context),
+                scope(context), series);
         final ReportedResult reported = ReportedResult.of(result);
         run.report().add(reported);
         context.publishReportEntry(ResultMessages.reportEntry(result));

@@ -33,6 +33,7 @@ import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.RegionTimer;
 import dev.dbbench.measure.Sampler;
 import dev.dbbench.measure.Samples;
+import dev.dbbench.measure.SamplingLock;
 import dev.dbbench.measure.Watchdog;
 import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.metric.LatencySamples;
@@ -91,12 +92,14 @@ public final class BenchmarkRun {
         injected.add(spec.method(), ownArguments, target, arguments);
         // The class's database exists before the first sample even for a body that takes none of its values:
         // an application's own pool is pointed at it when it is created.
-        final Optional<StatisticsRestore.Restored> statistics = classContext.productionStatistics(target,
-                arguments.database(target));
-        final Operation beforeSample = hooks(instance, target, scope, injected);
-        final Sampler.Side own = side(spec.method(), instance, ownArguments, beforeSample, timer, target, scope,
-                injected);
-        final List<OtherSide> others = otherSides(instance, scope, injected);
+        // What loads the machine runs shared (the other JVMs' timed work waits for it), piece by piece.
+        final SamplingLock lock = run.samplingLock();
+        final Optional<StatisticsRestore.Restored> statistics = lock.shared(() -> classContext.productionStatistics(
+                target, arguments.database(target)));
+        final Operation beforeSample = lock.shared(() -> hooks(instance, target, scope, injected));
+        final Sampler.Side own = lock.shared(() -> side(spec.method(), instance, ownArguments, beforeSample, timer,
+                target, scope, injected));
+        final List<OtherSide> others = lock.shared(() -> otherSides(instance, scope, injected));
         final List<Sampler.Side> sides = new ArrayList<>(List.of(own));
         others.forEach(other -> sides.add(other.side()));
         final Watchdog.Release release = new Watchdog.Release("dbbench " + spec.where() + " [" + target.label() + "]",
@@ -111,9 +114,9 @@ public final class BenchmarkRun {
             injected.requireNoOpenTransaction("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
             final Watchdog watchdog = new Watchdog(spec.sampling().timeout(), release);
-            final MetricValues captured = CaptureCall.capture(target, spec.method(), instance, ownArguments,
-                    beforeSample, arguments.database(target), watchdog,
-                    () -> afterCapture(injected, statistics));
+            final MetricValues captured = lock.shared(() -> CaptureCall.capture(target, spec.method(), instance,
+                    ownArguments, beforeSample, arguments.database(target), watchdog,
+                    () -> afterCapture(injected, statistics)));
             final SortedMap<String, String> environment = environment(statistics);
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment,
                     run.machine()).withAll(captured), environment), instance, ownArguments, baseline)
@@ -236,7 +239,7 @@ public final class BenchmarkRun {
         }
         final ScratchDatabase database = arguments.database(target);
         final long started = System.nanoTime();
-        final Optional<InstructionCounting> counting = database.instructionCounting();
+        final Optional<InstructionCounting> counting = run.samplingLock().shared(database::instructionCounting);
         if (counting.isEmpty()) {
             return unmeasured(measured, database.whyNoInstructionCounting());
         }
@@ -244,7 +247,7 @@ public final class BenchmarkRun {
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
         final InstructionCountRun.Counted counted = OwnThread.call("dbbench instruction count", () ->
                 InstructionCountRun.count(counting.get(), database, spec.method(), instance, ownArguments,
-                        spec.beforeSample(), spec.point(), recorded));
+                        spec.beforeSample(), spec.point(), recorded, run.samplingLock()));
         PHASES.log(System.Logger.Level.DEBUG, () -> String.format(Locale.ROOT, "counting %s [%s] took %.3f s",
                 spec.where(), target.label(), (System.nanoTime() - started) / 1e9));
         if (counted.counts().isEmpty()) {
