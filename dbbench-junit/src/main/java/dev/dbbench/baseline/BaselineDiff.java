@@ -37,6 +37,14 @@ public final class BaselineDiff {
     public record Row(String className, String key, EntryChange change, boolean rewritten) {
     }
 
+    /**
+     * A row as the Markdown shows it, which the JUnit runs of one build join into one table.
+     *
+     * @param moved what moved, or why the entry was rewritten although nothing moved
+     */
+    public record Line(String className, String key, String moved, boolean rewritten) {
+    }
+
     private final List<Row> rows = new ArrayList<>();
 
     /** Notes what became of one entry. */
@@ -106,26 +114,37 @@ public final class BaselineDiff {
         return diff;
     }
 
+    /** The rows as the Markdown shows them. */
+    public synchronized List<Line> lines() {
+        return rows.stream().map(row -> new Line(row.className(), row.key(), row.change().describe(), row.rewritten()))
+                .toList();
+    }
+
     /**
      * The Markdown: a heading with how many entries were rewritten and kept, and a table of the
      * rewritten ones with what moved; nothing when no entry was judged.
      */
-    public synchronized String markdown() {
-        if (rows.isEmpty()) {
+    public String markdown() {
+        return markdown(lines());
+    }
+
+    /** The Markdown of these lines, such as those of several runs joined. */
+    public static String markdown(List<Line> lines) {
+        if (lines.isEmpty()) {
             return "";
         }
-        final List<Row> rewritten = rows.stream().filter(Row::rewritten).toList();
+        final List<Line> rewritten = lines.stream().filter(Line::rewritten).toList();
         final StringBuilder text = new StringBuilder("### dbbench baselines: ").append(rewritten.size())
                 .append(rewritten.size() == 1 ? " entry" : " entries").append(" rewritten, ")
-                .append(rows.size() - rewritten.size()).append(" kept\n\n");
+                .append(lines.size() - rewritten.size()).append(" kept\n\n");
         if (rewritten.isEmpty()) {
             return text.append("Nothing moved beyond its tolerance; every entry keeps its bytes.\n").toString();
         }
         text.append("| benchmark | what moved |\n|---|---|\n");
-        for (Row row : rewritten) {
-            final String simpleName = row.className().substring(row.className().lastIndexOf('.') + 1);
-            text.append("| `").append(cell(simpleName + "." + row.key())).append("` | ")
-                    .append(cell(row.change().describe())).append(" |\n");
+        for (Line line : rewritten) {
+            final String simpleName = line.className().substring(line.className().lastIndexOf('.') + 1);
+            text.append("| `").append(cell(simpleName + "." + line.key())).append("` | ")
+                    .append(cell(line.moved())).append(" |\n");
         }
         return text.toString();
     }

@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Writes a report in every format of {@link ResultFormat#ALL} to one directory, and appends the
- * Markdown table to the GitHub Actions job summary with a line naming the artifact that holds the
+ * Writes a report in every format of {@link ResultFormat#ALL} to one directory, and renders the
+ * Markdown table for the GitHub Actions job summary with a line naming the artifact that holds the
  * HTML report. Used at the end of a run and by {@link MergeReports}.
  *
  * @param artifact the name CI uploads the directory under
@@ -29,13 +29,17 @@ record ReportFiles(Path directory, String artifact) {
         }
     }
 
-    /** Appends the report's Markdown table and the line naming the artifact to the job summary, if there is one. */
+    /** Appends the report's {@link #summary} to the job summary, if there is one. */
     void summarize(Report report, Optional<Path> jobSummary) throws IOException {
         if (jobSummary.isPresent()) {
-            Files.writeString(jobSummary.get(), new MarkdownTable().render(report) + "\n"
-                    + artifactLine(System::getenv) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+            Files.writeString(jobSummary.get(), summary(report), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         }
+    }
+
+    /** What the job summary shows of a report: its Markdown table and the line naming the artifact. */
+    String summary(Report report) {
+        return new MarkdownTable().render(report) + "\n" + artifactLine(System::getenv) + "\n";
     }
 
     /**

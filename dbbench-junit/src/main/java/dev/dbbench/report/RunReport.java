@@ -9,15 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.dbbench.baseline.BaselineDiff;
 import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
 import dev.dbbench.env.RunId;
 
 /**
- * Collects the results of a test run and, when it ends, prints their summary table, appends it to the
- * GitHub Actions job summary when there is one, and writes every report format. The files also hold
- * what the build's other test runs wrote ({@link SharedReportFiles}): Surefire's parallel forks, and
- * the test classes it hands them one at a time, each a JUnit run of its own.
+ * Collects the results of a test run and, when it ends, prints their summary table and writes every
+ * report format and the GitHub Actions job summary's table, when there is a job summary. The files
+ * and that table also hold what the build's other test runs wrote ({@link SharedReportFiles}):
+ * Surefire's parallel forks, and the test classes it hands them one at a time, each a JUnit run of
+ * its own; the console shows this run's alone.
  */
 public final class RunReport implements AutoCloseable {
 
@@ -28,11 +30,12 @@ public final class RunReport implements AutoCloseable {
     private final Instant startedAt = Instant.now();
     private final List<ReportedResult> results = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private List<BaselineDiff.Line> baselineChanges = List.of();
     private boolean closed;
 
     /**
      * @param run the run this JVM belongs to: the report files join the results of its test JVMs
-     * @param jobSummary a file this run's Markdown table is appended to, such as {@code $GITHUB_STEP_SUMMARY}
+     * @param jobSummary a file the build's Markdown table goes to, such as {@code $GITHUB_STEP_SUMMARY}
      */
     public RunReport(Settings.ReportOptions options, RunId run, Optional<Path> jobSummary, PrintStream console) {
         this.options = options;
@@ -51,6 +54,11 @@ public final class RunReport implements AutoCloseable {
         notes.add(line);
     }
 
+    /** What an update run did to the baselines, shown in the job summary under the table. */
+    public synchronized void baselineChanges(List<BaselineDiff.Line> lines) {
+        baselineChanges = List.copyOf(lines);
+    }
+
     @Override
     public synchronized void close() throws IOException {
         if (closed || results.isEmpty()) {
@@ -61,8 +69,8 @@ public final class RunReport implements AutoCloseable {
         final Report own = new Report(startedAt, results,
                 options.history().map(History::read).orElseGet(History::none), Invocation.current());
         final ReportFiles files = new ReportFiles(options.directory(), options.artifact());
-        final SharedReportFiles.Written written = new SharedReportFiles(files, run).write(own);
-        files.summarize(own, jobSummary);
+        final SharedReportFiles.Written written = new SharedReportFiles(files, run, jobSummary).write(own,
+                baselineChanges);
         final StringBuilder text = new StringBuilder("\ndbbench results\n").append(new ConsoleTable().render(own));
         notes.forEach(note -> text.append(note).append('\n'));
         written.warning().ifPresent(warning -> text.append(warning).append('\n'));

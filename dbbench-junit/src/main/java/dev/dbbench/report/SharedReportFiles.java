@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.dbbench.baseline.BaselineDiff;
 import dev.dbbench.env.RunId;
 
 /**
@@ -22,7 +24,8 @@ import dev.dbbench.env.RunId;
  * JUnit run of them ends, it joins its results with those written there earlier in the run and
  * writes every format, under an exclusive file lock, so two JVMs ending together never lose each
  * other's results. A marker file names the run that wrote the files; files of another run (an
- * earlier build) are replaced, not joined.
+ * earlier build) are replaced, not joined. Under the same lock the joined results go to the job
+ * summary ({@link JobSummary}), in place of the table the run's earlier JUnit runs wrote there.
  */
 final class SharedReportFiles {
 
@@ -44,14 +47,20 @@ final class SharedReportFiles {
 
     private final ReportFiles files;
     private final RunId run;
+    private final Optional<Path> jobSummary;
 
-    SharedReportFiles(ReportFiles files, RunId run) {
+    /** @param jobSummary a file the joined results' Markdown table goes to, such as {@code $GITHUB_STEP_SUMMARY} */
+    SharedReportFiles(ReportFiles files, RunId run, Optional<Path> jobSummary) {
         this.files = files;
         this.run = run;
+        this.jobSummary = jobSummary;
     }
 
-    /** Writes every format of this report joined with what was written earlier in the run. */
-    Written write(Report own) throws IOException {
+    /**
+     * Writes every format of this report joined with what was written earlier in the run, and the
+     * joined table with these baseline changes and the run's earlier ones to the job summary.
+     */
+    Written write(Report own, List<BaselineDiff.Line> baselineChanges) throws IOException {
         Files.createDirectories(files.directory());
         // A JVM may not hold a file's lock twice, so its own test runs take turns here first.
         synchronized (SharedReportFiles.class) {
@@ -60,6 +69,11 @@ final class SharedReportFiles {
                 final Written written = joined(own);
                 files.write(written.report());
                 Files.writeString(files.directory().resolve(MARKER), run.stored() + "\n", StandardCharsets.UTF_8);
+                if (jobSummary.isPresent()) {
+                    // Results that could not be read stay in the summary: the part showing them is kept.
+                    new JobSummary(files.directory(), run, jobSummary.get()).write(files.summary(written.report()),
+                            baselineChanges, written.warning().isEmpty());
+                }
                 return written;
             }
         }
@@ -98,13 +112,18 @@ final class SharedReportFiles {
      * benchmark both hold is this report's.
      */
     static Report join(Report earlier, Report own) {
-        final Set<String> measuredHere = own.results().stream().map(ReportedResult::fullName)
-                .collect(Collectors.toSet());
-        final List<ReportedResult> results = new ArrayList<>();
-        earlier.results().stream().filter(result -> !measuredHere.contains(result.fullName())).forEach(results::add);
-        results.addAll(own.results());
+        final List<ReportedResult> results = join(earlier.results(), own.results(), ReportedResult::fullName);
         final Instant recordedAt = earlier.recordedAt().isBefore(own.recordedAt()) ? earlier.recordedAt()
                 : own.recordedAt();
         return new Report(recordedAt, results, own.history(), own.invocation());
+    }
+
+    /** The earlier items, but for those of the same identity as one of these, then these. */
+    static <T> List<T> join(List<T> earlier, List<T> own, Function<T, ?> identity) {
+        final Set<Object> here = own.stream().map(identity).collect(Collectors.toSet());
+        final List<T> joined = new ArrayList<>();
+        earlier.stream().filter(item -> !here.contains(identity.apply(item))).forEach(joined::add);
+        joined.addAll(own);
+        return joined;
     }
 }

@@ -2,10 +2,7 @@ package dev.dbbench.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +61,7 @@ public final class RunContext implements AutoCloseable {
         this.machine = MachineId.here(policy.machine());
         this.recorder = new BaselineRecorder(new BaselineStore(policy.directory()), policy.mode(),
                 policy.failOnMissing(), policy.runs());
-        // Closed after the report, so the job summary shows the results table first.
+        // Closed after the report, so the console shows the results table first.
         closer.register(() -> baselineChanges(console));
         this.report = closer.register(report);
         this.pool = closer.register(new EnginePool(target -> {
@@ -92,20 +89,15 @@ public final class RunContext implements AutoCloseable {
     }
 
     /**
-     * What an update run did to each entry, rewritten with what moved or kept, on the console and in
-     * the GitHub Actions job summary, so the pull request's reviewer reads "instructions +3.1 %".
+     * What an update run did to each entry, rewritten with what moved or kept, on the console; the
+     * run report shows it in the GitHub Actions job summary, so the pull request's reviewer reads
+     * "instructions +3.1 %".
      */
-    private void baselineChanges(PrintStream console) throws IOException {
+    private void baselineChanges(PrintStream console) {
         final String markdown = recorder.mode() == BaselineMode.UPDATE ? recorder.changes().markdown() : "";
-        if (markdown.isEmpty()) {
-            return;
-        }
-        console.print("\n" + markdown);
-        console.flush();
-        final Optional<Path> summary = RunReport.githubJobSummary();
-        if (summary.isPresent()) {
-            Files.writeString(summary.get(), "\n" + markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+        if (!markdown.isEmpty()) {
+            console.print("\n" + markdown);
+            console.flush();
         }
     }
 
@@ -228,6 +220,10 @@ public final class RunContext implements AutoCloseable {
         if (waited >= NOTEWORTHY_WAIT_NANOS) {
             report.note("dbbench waited " + Figures.duration(waited) + " in all so that timed work ran alone on this"
                     + " machine (" + ConfigKeys.SAMPLING_LOCK + "=" + samplingLock.file().orElseThrow() + ")");
+        }
+        if (recorder.mode() == BaselineMode.UPDATE) {
+            // The job summary joins them with those of the build's other JUnit runs, under one table.
+            report.baselineChanges(recorder.changes().lines());
         }
         closer.close();
     }

@@ -7,12 +7,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.dbbench.baseline.BaselineDiff;
 import dev.dbbench.config.Invocation;
 import dev.dbbench.config.Settings;
 import dev.dbbench.env.RunId;
@@ -59,12 +61,99 @@ class RunReportTest {
         }
         assertThat(first).doesNotContain("also holds");
         assertThat(second).contains("; report.html also holds the 12 result(s) this build's earlier test runs wrote");
-        // Each JVM's console table and job summary table hold its own results only.
+        // Each JVM's console table holds its own results only; the job summary has one table of both.
         assertThat(second).contains(new ConsoleTable().render(report(secondJvms)))
                 .doesNotContain(new ConsoleTable().render(report(firstJvms)));
-        assertThat(Files.readString(jobSummary)).contains(new MarkdownTable().render(report(firstJvms)),
-                new MarkdownTable().render(report(secondJvms)));
-        assertThat(HtmlReportTest.count(Files.readString(jobSummary), "### dbbench results")).isEqualTo(2);
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms, secondJvms));
+        assertThat(Files.readString(jobSummary)).endsWith(new ReportFiles(directory, "dbbench-report")
+                .summary(Report.read(directory.resolve("results.json"))));
+    }
+
+    @Test
+    void theJobSummaryTableIsRewrittenAfterWhatWasThereBeforeTheBuild() throws Exception {
+        Files.writeString(jobSummary, "## Tests\n\n");
+
+        close(BUILD, firstJvms);
+        close(BUILD, secondJvms);
+
+        assertThat(Files.readString(jobSummary)).startsWith("## Tests\n\n### dbbench results\n");
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms, secondJvms));
+    }
+
+    @Test
+    void whatOthersWroteToTheJobSummaryStaysAndTheJoinedTableComesAfterIt() throws Exception {
+        close(BUILD, firstJvms);
+        final String firstTable = Files.readString(jobSummary);
+        final String others = "\n### the next module's tests\n\n42 passed\n";
+        Files.writeString(jobSummary, others, StandardOpenOption.APPEND);
+
+        close(BUILD, secondJvms);
+
+        assertThat(Files.readString(jobSummary)).startsWith(firstTable + others);
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms),
+                rows(firstJvms, secondJvms));
+    }
+
+    @Test
+    void aJobSummaryShorterThanTheBuildLeftItIsNotCut() throws Exception {
+        close(BUILD, firstJvms);
+        final String cut = Files.readString(jobSummary).substring(0, 12);
+        Files.writeString(jobSummary, cut);
+
+        close(BUILD, secondJvms);
+
+        assertThat(Files.readString(jobSummary)).startsWith(cut + "### dbbench results\n");
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms, secondJvms));
+    }
+
+    @Test
+    void anotherBuildAppendsItsOwnTable() throws Exception {
+        close(BUILD, firstJvms);
+        final String firstTable = Files.readString(jobSummary);
+
+        close(NEXT_BUILD, secondJvms);
+
+        assertThat(Files.readString(jobSummary)).startsWith(firstTable);
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms), rows(secondJvms));
+    }
+
+    @Test
+    void anotherJobSummaryFileGetsTheTableOfAllTheBuildsResults() throws Exception {
+        close(BUILD, firstJvms);
+        final Path nextStep = temp.resolve("next-step-summary.md");
+
+        close(BUILD, secondJvms, nextStep, List.of());
+
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms));
+        assertThat(tables(Files.readString(nextStep))).containsExactly(rows(firstJvms, secondJvms));
+    }
+
+    @Test
+    void whenTheEarlierResultsCannotBeReadTheirTableStaysInTheJobSummary() throws Exception {
+        close(BUILD, firstJvms);
+        Files.writeString(directory.resolve("results.json"), "{\"schema\": 2, \"results\": [");
+
+        close(BUILD, secondJvms);
+
+        assertThat(tables(Files.readString(jobSummary))).containsExactly(rows(firstJvms), rows(secondJvms));
+    }
+
+    @Test
+    void theBaselineChangesOfTheBuildsRunsAreOneTableUnderTheResults() throws Exception {
+        final String first = firstJvms.get(0).className();
+        final String second = secondJvms.get(0).className();
+        close(BUILD, firstJvms, jobSummary, List.of(new BaselineDiff.Line(first, "a [pg]", "new", true),
+                new BaselineDiff.Line(first, "b [pg]", "nothing moved beyond its tolerance", false)));
+        close(BUILD, secondJvms, jobSummary, List.of(new BaselineDiff.Line(second, "c [pg]", "statements 3 -> 53",
+                true)));
+
+        final String summary = Files.readString(jobSummary);
+        assertThat(tables(summary)).containsExactly(rows(firstJvms, secondJvms));
+        assertThat(summary).endsWith("### dbbench baselines: 2 entries rewritten, 1 kept\n\n"
+                + "| benchmark | what moved |\n|---|---|\n"
+                + "| `" + simpleName(first) + ".a [pg]` | new |\n"
+                + "| `" + simpleName(second) + ".c [pg]` | statements 3 -> 53 |\n");
+        assertThat(summary.indexOf("### dbbench baselines")).isGreaterThan(summary.indexOf("Charts, plans and history"));
     }
 
     @Test
@@ -126,12 +215,39 @@ class RunReportTest {
 
     /** One test JVM's run report, closed as the JVM ends; returns what it printed. */
     private String close(RunId run, List<ReportedResult> results) throws Exception {
+        return close(run, results, jobSummary, List.of());
+    }
+
+    private String close(RunId run, List<ReportedResult> results, Path summary, List<BaselineDiff.Line> changes)
+            throws Exception {
         final ByteArrayOutputStream console = new ByteArrayOutputStream();
         final RunReport report = new RunReport(new Settings.ReportOptions(directory, Optional.empty(),
-                "dbbench-report"), run, Optional.of(jobSummary), new PrintStream(console, true, StandardCharsets.UTF_8));
+                "dbbench-report"), run, Optional.of(summary), new PrintStream(console, true, StandardCharsets.UTF_8));
         results.forEach(report::add);
+        report.baselineChanges(changes);
         report.close();
         return console.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The rows of each results table in a job summary, by benchmark and engine, in the order they come. */
+    private static List<List<String>> tables(String summary) {
+        return Arrays.stream(summary.split("### dbbench results\n", -1)).skip(1)
+                .map(table -> table.lines().takeWhile(line -> !line.startsWith("Charts, plans"))
+                        .filter(line -> line.startsWith("| ") && !line.startsWith("| benchmark"))
+                        .map(line -> String.join(" | ", Arrays.asList(line.substring(2).split(" \\| ")).subList(0, 2)))
+                        .toList())
+                .toList();
+    }
+
+    /** The rows a table of these results shows, by benchmark and engine. */
+    @SafeVarargs
+    private static List<String> rows(List<ReportedResult>... results) {
+        return Arrays.stream(results).flatMap(List::stream).map(result -> result.nameAtPoint() + " | " + result.target())
+                .toList();
+    }
+
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
     }
 
     private static Report report(List<ReportedResult> results) {
