@@ -38,6 +38,16 @@ final class FixtureRunner {
         parameters.put(ConfigKeys.COUNT_INSTRUCTIONS, "off");
         // A run with -Ddbbench.scale=large must not turn the fixtures' lists large; tests that want it say so.
         parameters.put(ConfigKeys.SCALE, "small");
+        parameters.putAll(fromBuild());
+    }
+
+    /**
+     * What the build sets for every run of the test JVM that the test kit would not pass on, since it
+     * reads no system properties: the sampling lock (dbbench's own suite switches it off).
+     */
+    static Map<String, String> fromBuild() {
+        final String lock = System.getProperty(ConfigKeys.SAMPLING_LOCK);
+        return lock == null ? Map.of() : Map.of(ConfigKeys.SAMPLING_LOCK, lock);
     }
 
     FixtureRunner with(String key, String value) {

@@ -71,6 +71,7 @@ class LifecycleTest {
     void eachClassGetsItsOwnDatabaseDroppedAfterwards() {
         EVENTS.clear();
         final EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(FixtureRunner.fromBuild())
                 .configurationParameter(ConfigKeys.BASELINE_DIR, temp.resolve("baselines").toString())
                 .configurationParameter(ConfigKeys.REPORT_DIR, temp.resolve("reports").toString())
                 .configurationParameter(ConfigKeys.BASELINE_MISSING, "record")
