@@ -1,5 +1,6 @@
 /**
- * Sampling a benchmark body: calibration, warm-ups, timed samples and the machine-speed ruler.
+ * Sampling a benchmark body: calibration, warm-ups, timed samples and the machine-speed ruler, and the
+ * lock through which the test JVMs of a machine time one at a time.
  * Internal: it may change in any release.
  */
 @API(status = INTERNAL)
