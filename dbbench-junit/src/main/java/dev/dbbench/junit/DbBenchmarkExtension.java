@@ -200,7 +200,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final Object instance = invocationContext.getTarget().orElse(null);
         // The invocations of one benchmark share its template's store: there it gathers the values' results.
         final Optional<ScalingSeries> series = spec.scale().filter(scale -> scale.atMost().isPresent())
-                .map(scale -> stored(context.getParent().orElseThrow(), "scaling", () -> new ScalingSeries(scale),
+                .map(scale -> stored(context.getParent().orElseThrow().getStore(NAMESPACE), "scaling", () -> new ScalingSeries(scale),
                         ScalingSeries.class));
         final RunContext run = runContext(context);
         final BenchmarkResult result = new BenchmarkRun(run, classContext(context), spec.at(point(context)), target,
@@ -234,18 +234,18 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static Settings settings(ExtensionContext context) {
-        return stored(context.getRoot(), "settings", () -> new Settings(new ConfigSource(
+        return stored(runStore(context), "settings", () -> new Settings(new ConfigSource(
                 context::getConfigurationParameter, System::getenv, System::getProperty)), Settings.class);
     }
 
     private static TargetResolver targets(ExtensionContext context) {
-        return new TargetResolver(settings(context), stored(context.getRoot(), "providers", () ->
+        return new TargetResolver(settings(context), stored(runStore(context), "providers", () ->
                 new ProviderResolver(settings(context), () -> Docker.probe(Docker.CHECK_TIMEOUT), System.out),
                 ProviderResolver.class));
     }
 
     private static RunContext runContext(ExtensionContext context) {
-        return stored(context.getRoot(), "run", () -> {
+        return stored(runStore(context), "run", () -> {
             final RunContext run = RunContext.create(settings(context), System.out);
             frameworks(context).started(run, targets(context));
             return run;
@@ -253,12 +253,12 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static ApplicationFrameworks frameworks(ExtensionContext context) {
-        return stored(context.getRoot(), "frameworks", ApplicationFrameworks::load, ApplicationFrameworks.class);
+        return stored(runStore(context), "frameworks", ApplicationFrameworks::load, ApplicationFrameworks.class);
     }
 
     private static ClassContext classContext(ExtensionContext context) {
         final ExtensionContext owner = classLevel(context);
-        return stored(owner, "class:" + owner.getUniqueId(), () -> runContext(context).classContext(
+        return stored(owner.getStore(NAMESPACE), "class:" + owner.getUniqueId(), () -> runContext(context).classContext(
                 owner.getRequiredTestClass(), () -> frameworks(context).application(owner)), ClassContext.class);
     }
 
@@ -281,25 +281,38 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static RegionTimer timer(ExtensionContext context) {
-        return stored(context, "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
+        return stored(context.getStore(NAMESPACE), "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
     }
 
     /** What the invocation opened (connections for the body, hooks and other sides), closed when it ends. */
     private static Closer scope(ExtensionContext context) {
-        return stored(context, "closer:" + context.getUniqueId(), Closer::new, Closer.class);
+        return stored(context.getStore(NAMESPACE), "closer:" + context.getUniqueId(), Closer::new, Closer.class);
     }
 
     /**
-     * The value under {@code key} in the context's store, created on first use. JUnit 6 renamed the
+     * The store of what lives as long as the test JVM's run: the settings, the run context with its
+     * servers and report. Surefire with {@code forkCount} above 1 launches each class on its own in a
+     * JVM's one launcher session, so the launcher session's store (JUnit 5.13 on) holds them for the
+     * whole JVM; JUnit 5.12, which has none, gets the root's, one per launch.
+     */
+    private static ExtensionContext.Store runStore(ExtensionContext context) {
+        try {
+            return context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, NAMESPACE);
+        } catch (LinkageError olderJUnit) {
+            return context.getRoot().getStore(NAMESPACE);
+        }
+    }
+
+    /**
+     * The value under {@code key} in the store, created on first use. JUnit 6 renamed the
      * store method; the old name is used because it also exists in the JUnit 5 versions dbbench supports.
      *
-     * <p>A value that needs closing is closed with its context: JUnit from 5.13 closes stored
+     * <p>A value that needs closing is closed with its store's context: JUnit from 5.13 closes stored
      * {@link AutoCloseable}s, and the older versions a Spring Boot 3.5 build brings (5.12) close only
      * their {@code CloseableResource}s, so one of those goes with it (closing twice is harmless).
      */
     @SuppressWarnings("deprecation")
-    private static <V> V stored(ExtensionContext context, String key, Supplier<V> factory, Class<V> type) {
-        final ExtensionContext.Store store = context.getStore(NAMESPACE);
+    private static <V> V stored(ExtensionContext.Store store, String key, Supplier<V> factory, Class<V> type) {
         final V value = store.getOrComputeIfAbsent(key, ignored -> factory.get(), type);
         if (value instanceof AutoCloseable closeable) {
             store.getOrComputeIfAbsent(key + ":closed", ignored -> new ClosedWithContext(closeable),
