@@ -34,7 +34,8 @@ public record RunId(String stored) {
 
         /** Maven's launcher runs Maven in every {@code mvn} (and the wrapper's) JVM. */
         boolean isMaven() {
-            return commandLine.contains("org.codehaus.plexus.classworlds") || commandLine.contains("plexus-classworlds");
+            return commandLine.contains("org.codehaus.plexus.classworlds")
+                    || commandLine.contains("plexus-classworlds");
         }
 
         /** Surefire starts a fork through {@code /bin/sh -c "cd ... && java ..."} where the shell does not exec it. */

@@ -200,8 +200,8 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final Object instance = invocationContext.getTarget().orElse(null);
         // The invocations of one benchmark share its template's store: there it gathers the values' results.
         final Optional<ScalingSeries> series = spec.scale().filter(scale -> scale.atMost().isPresent())
-                .map(scale -> stored(context.getParent().orElseThrow().getStore(NAMESPACE), "scaling", () -> new ScalingSeries(scale),
-                        ScalingSeries.class));
+                .map(scale -> stored(context.getParent().orElseThrow().getStore(NAMESPACE), "scaling",
+                        () -> new ScalingSeries(scale), ScalingSeries.class));
         final RunContext run = runContext(context);
         final BenchmarkResult result = new BenchmarkRun(run, classContext(context), spec.at(point(context)), target,
                 arguments(context)).run(instance, invocationContext.getArguments().toArray(), timer(context),
@@ -258,8 +258,9 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
 
     private static ClassContext classContext(ExtensionContext context) {
         final ExtensionContext owner = classLevel(context);
-        return stored(owner.getStore(NAMESPACE), "class:" + owner.getUniqueId(), () -> runContext(context).classContext(
-                owner.getRequiredTestClass(), () -> frameworks(context).application(owner)), ClassContext.class);
+        return stored(owner.getStore(NAMESPACE), "class:" + owner.getUniqueId(), () -> runContext(context)
+                .classContext(owner.getRequiredTestClass(), () -> frameworks(context).application(owner)),
+                ClassContext.class);
     }
 
     /** The context of the class a method belongs to. */
@@ -281,7 +282,8 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     }
 
     private static RegionTimer timer(ExtensionContext context) {
-        return stored(context.getStore(NAMESPACE), "timer:" + context.getUniqueId(), RegionTimer::new, RegionTimer.class);
+        return stored(context.getStore(NAMESPACE), "timer:" + context.getUniqueId(), RegionTimer::new,
+                RegionTimer.class);
     }
 
     /** What the invocation opened (connections for the body, hooks and other sides), closed when it ends. */

@@ -54,7 +54,10 @@ public final class SamplingLock {
         this.file = file;
     }
 
-    /** The JVM's lock of this file, the file created if missing; an error if it cannot be opened for reading and writing. */
+    /**
+     * The JVM's lock of this file, the file created if missing; an error if it cannot be opened for
+     * reading and writing.
+     */
     public static SamplingLock at(Path file) throws IOException {
         final Path normal = file.toAbsolutePath().normalize();
         final SamplingLock lock = BY_FILE.computeIfAbsent(normal, key -> new SamplingLock(Optional.of(key)));

@@ -17,12 +17,13 @@ import dev.dbbench.env.RunId;
 /**
  * The part of the GitHub Actions job summary that one report directory's results take in one run:
  * the Markdown table of every result the directory holds, the line naming the artifact and, after an
- * update, what moved in the baselines. With {@code forkCount} above 1 each test class is a JUnit run
- * of its own; as each ends, it writes the part again in place, so the build leaves one table, not
- * one per class. It does so only while the summary file still ends where the run's last write left
- * it: when anything was written after it (another module's table, a later step), it appends a new
- * part and never cuts what others wrote. A file in the report directory, written under the
- * directory's lock, records where the part starts and where the summary ended.
+ * update, what moved in the baselines. As each test JVM of the build ends (with {@code forkCount}
+ * above 1 there are several, and on JUnit 5.12 each test class is a run of its own), it writes the
+ * part again in place, so the build leaves one table, not one per JVM or class. It does so only
+ * while the summary file still ends where the run's last write left it: when anything was written
+ * after it (another module's table, a later step), it appends a new part and never cuts what others
+ * wrote. A file in the report directory, written under the directory's lock, records where the part
+ * starts and where the summary ended.
  */
 final class JobSummary {
 

@@ -18,8 +18,8 @@ import dev.dbbench.env.RunId;
  * Collects the results of a test run and, when it ends, prints their summary table and writes every
  * report format and the GitHub Actions job summary's table, when there is a job summary. The files
  * and that table also hold what the build's other test runs wrote ({@link SharedReportFiles}):
- * Surefire's parallel forks, and the test classes it hands them one at a time, each a JUnit run of
- * its own; the console shows this run's alone.
+ * Surefire's parallel forks (and, on JUnit 5.12, which keeps no run per JVM, the test classes it hands
+ * them one at a time); the console shows this run's alone.
  */
 public final class RunReport implements AutoCloseable {
 

@@ -87,7 +87,8 @@ class SamplingLockTest {
         Thread.sleep(WATCH_MILLIS);
         start(file, control, "later", "shared");
         Thread.sleep(WATCH_MILLIS);
-        assertThat(control.resolve("later.entered")).as("shared work passed timed work that was waiting").doesNotExist();
+        assertThat(control.resolve("later.entered")).as("shared work passed timed work that was waiting")
+                .doesNotExist();
 
         Files.createFile(control.resolve("first.release"));
         assertThat(timing.await(30, TimeUnit.SECONDS)).isTrue();
