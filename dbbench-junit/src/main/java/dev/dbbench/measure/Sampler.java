@@ -23,6 +23,7 @@ public final class Sampler {
     private final Sampling plan;
     private final Optional<Operation> rulerSlice;
     private final Watchdog.Release release;
+    private final SamplingLock lock;
 
     public Sampler(Sampling plan) {
         this(plan, Optional.empty());
@@ -39,9 +40,21 @@ public final class Sampler {
      * @param release what to free when a call does not return after its timeout, even when interrupted
      */
     public Sampler(Sampling plan, Optional<Operation> rulerSlice, Watchdog.Release release) {
+        this(plan, rulerSlice, release, SamplingLock.NONE);
+    }
+
+    /**
+     * @param lock keeps the timed part of sampling alone on the machine: calibration and every warm-up
+     *     but the last prepare the JIT, the caches and the server, and run {@linkplain SamplingLock#shared
+     *     shared}, beside other JVMs' untimed work; the last warm-up, which leaves the state the samples
+     *     start from and confirms their calls per sample, and the samples themselves run
+     *     {@linkplain SamplingLock#alone alone}. Without warm-ups, calibration runs alone too.
+     */
+    public Sampler(Sampling plan, Optional<Operation> rulerSlice, Watchdog.Release release, SamplingLock lock) {
         this.plan = plan;
         this.rulerSlice = rulerSlice;
         this.release = release;
+        this.lock = lock;
     }
 
     /** Probe reads taken back to back to learn what the probe itself costs the server. */
@@ -96,33 +109,77 @@ public final class Sampler {
     /**
      * Samples several bodies in turn, one sample of each before the next of any (A B A B ...), so
      * drift in the machine's speed hits every side alike and their ratio stays fair. Each side is
-     * calibrated on its own; the timeout covers them all, and bounds each call too: the sides are
-     * sampled on a thread of their own, which a {@link Watchdog} interrupts at the deadline.
+     * calibrated on its own; the timeout covers them all (but not the waits for the lock), and bounds
+     * each call too: the sides are sampled on a thread of their own, which a {@link Watchdog}
+     * interrupts at the deadline.
      */
     public List<Samples> runInterleaved(List<Side> sides) throws Throwable {
-        final Watchdog watchdog = new Watchdog(plan.timeout(), release);
         final Progress progress = new Progress();
-        return watchdog.call(progress::describe, () -> sample(sides, watchdog, progress));
-    }
-
-    private List<Samples> sample(List<Side> sides, Watchdog watchdog, Progress progress) throws Throwable {
         try (Clients clients = new Clients(sides, release.thread(), plan.minSampleTime())) {
-            return sample(sides, clients, watchdog, progress);
+            if (plan.warmups() == 0) {
+                // Calibration is then all that prepares the samples, and runs alone with them.
+                return lock.alone(() -> sampled(prepared(sides, clients, progress), sides, clients, progress));
+            }
+            final Prepared prepared = lock.shared(() -> prepared(sides, clients, progress));
+            return lock.alone(() -> sampled(prepared, sides, clients, progress));
         }
     }
 
-    private List<Samples> sample(List<Side> sides, Clients clients, Watchdog watchdog, Progress progress)
+    /**
+     * What calibration and the warm-ups before the last left: each side's calls per sample, the
+     * watchdog of the sampling, and when the part ended and how long it took.
+     */
+    private record Prepared(int[] ops, Watchdog watchdog, long tookNanos, long endedAt) {
+    }
+
+    private Prepared prepared(List<Side> sides, Clients clients, Progress progress) throws Throwable {
+        final Watchdog watchdog = new Watchdog(plan.timeout(), release);
+        final long start = System.nanoTime();
+        final int[] ops = watchdog.call(progress::describe, () -> {
+            final int[] calibrated = calibrated(sides, watchdog, progress);
+            warmUps(sides, clients, calibrated, plan.warmups() - 1, watchdog, progress);
+            return calibrated;
+        });
+        final long ended = System.nanoTime();
+        return new Prepared(ops, watchdog, ended - start, ended);
+    }
+
+    /** The last warm-up and the timed samples; the wait for the lock since the preparation is not the timeout's. */
+    private List<Samples> sampled(Prepared prepared, List<Side> sides, Clients clients, Progress progress)
             throws Throwable {
         final long start = System.nanoTime();
+        final Watchdog watchdog = prepared.watchdog().extended(start - prepared.endedAt());
+        return watchdog.call(progress::describe, () -> {
+            if (plan.warmups() > 0) {
+                lastWarmUp(sides, clients, prepared.ops(), watchdog, progress);
+            }
+            return sample(sides, clients, prepared.ops(), prepared.tookNanos(), start, watchdog, progress);
+        });
+    }
+
+    /** Each side's calls per sample: calibrated where the plan asks for it and the side has no clients. */
+    private int[] calibrated(List<Side> sides, Watchdog watchdog, Progress progress) throws Throwable {
         final int[] ops = new int[sides.size()];
         for (int s = 0; s < sides.size(); s++) {
             final Side side = sides.get(s);
             // Clients are not calibrated: their samples last the minimum sample time unless the calls are fixed.
-            ops[s] = plan.opsPerSample() == Sampling.CALIBRATE && side.clients().isEmpty()
+            ops[s] = calibrates(side)
                     ? calibrate(side.body(), side.beforeSample(), side.timer(), watchdog, progress)
                     : plan.opsPerSample();
         }
-        warmUps(sides, clients, ops, watchdog, progress);
+        return ops;
+    }
+
+    private boolean calibrates(Side side) {
+        return plan.opsPerSample() == Sampling.CALIBRATE && side.clients().isEmpty();
+    }
+
+    /**
+     * The timed samples, after warm-ups; {@code warmingNanos} is what a part of them already took,
+     * counted in the sampling's elapsed time from {@code start} on.
+     */
+    private List<Samples> sample(List<Side> sides, Clients clients, int[] ops, long warmingNanos, long start,
+            Watchdog watchdog, Progress progress) throws Throwable {
         final Rounds rounds = new Rounds(sides, clients, plan.samples(), rulerSlice.isPresent());
         for (int i = 0; i < plan.samples(); i++) {
             for (int s = 0; s < sides.size(); s++) {
@@ -137,12 +194,13 @@ public final class Sampler {
                 checkDeadline(watchdog, "sample " + (i + 1) + " of " + plan.samples(), 0);
             }
         }
-        return samples(rounds, clients, ops, Duration.ofNanos(System.nanoTime() - start));
+        return samples(rounds, clients, ops, Duration.ofNanos(warmingNanos + System.nanoTime() - start));
     }
 
-    private void warmUps(List<Side> sides, Clients clients, int[] ops, Watchdog watchdog, Progress progress)
-            throws Throwable {
-        for (int i = 0; i < plan.warmups(); i++) {
+    /** The first {@code count} warm-ups of every side, in turn. */
+    private void warmUps(List<Side> sides, Clients clients, int[] ops, int count, Watchdog watchdog,
+            Progress progress) throws Throwable {
+        for (int i = 0; i < count; i++) {
             for (int s = 0; s < sides.size(); s++) {
                 progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
                 sides.get(s).beforeSample().run();
@@ -153,6 +211,35 @@ public final class Sampler {
                 }
             }
             checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
+        }
+    }
+
+    /**
+     * The last warm-up of every side, alone on the machine. A calibrated side was calibrated beside
+     * other work, which may have made its calls slower than they are alone: where this warm-up falls
+     * short of the minimum sample time, its calls per sample grow and it runs again, until one does not.
+     */
+    private void lastWarmUp(List<Side> sides, Clients clients, int[] ops, Watchdog watchdog, Progress progress)
+            throws Throwable {
+        final long target = plan.minSampleTime().toNanos();
+        for (int s = 0; s < sides.size(); s++) {
+            long nanos = -1;
+            while (nanos < target) {
+                progress.at("warm-up", plan.warmups(), plan.warmups(), ops[s]);
+                sides.get(s).beforeSample().run();
+                if (clients.has(s)) {
+                    clients.run(s, ops[s]);
+                    break;
+                }
+                nanos = timed(sides.get(s), ops[s]);
+                if (!calibrates(sides.get(s)) || ops[s] >= MAX_OPS_PER_SAMPLE) {
+                    break;
+                }
+                if (nanos < target) {
+                    ops[s] = aimedPast(ops[s], nanos, target);
+                }
+                checkDeadline(watchdog, "warm-up " + plan.warmups() + " of " + plan.warmups(), 0);
+            }
         }
     }
 
@@ -288,12 +375,17 @@ public final class Sampler {
                 reachedOnce = true;
             } else {
                 reachedOnce = false;
-                // Aim a little past the target, and at least double, so calibration ends in a few rounds.
-                final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
-                ops = (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops * 2L, (long) Math.ceil(estimate)));
+                // At least double, so calibration ends in a few rounds.
+                ops = Math.max((int) Math.min(MAX_OPS_PER_SAMPLE, ops * 2L), aimedPast(ops, nanos, target));
             }
             checkDeadline(watchdog, "calibration", rounds);
         }
+    }
+
+    /** Calls per sample aimed a little past {@code target}, from a sample of {@code ops} calls that took {@code nanos}. */
+    private static int aimedPast(int ops, long nanos, long target) {
+        final double estimate = nanos <= 0 ? ops * 10.0 : ops * 1.2 * target / nanos;
+        return (int) Math.min(MAX_OPS_PER_SAMPLE, Math.max(ops + 1L, (long) Math.ceil(estimate)));
     }
 
     /** A sample that also checks the deadline after every call, since calibration may try a count far too big. */

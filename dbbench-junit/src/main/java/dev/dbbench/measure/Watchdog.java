@@ -52,9 +52,18 @@ public final class Watchdog {
 
     /** A watchdog whose deadline is {@code timeout} from now. */
     public Watchdog(Duration timeout, Release release) {
+        this(timeout, release, System.nanoTime() + timeout.toNanos());
+    }
+
+    private Watchdog(Duration timeout, Release release, long deadline) {
         this.timeout = timeout;
         this.release = release;
-        this.deadline = System.nanoTime() + timeout.toNanos();
+        this.deadline = deadline;
+    }
+
+    /** This watchdog with its deadline {@code nanos} later: for a part that waited that long without working. */
+    public Watchdog extended(long nanos) {
+        return new Watchdog(timeout, release, deadline + nanos);
     }
 
     /** How long the bounded part may take in all, and each statement it runs. */

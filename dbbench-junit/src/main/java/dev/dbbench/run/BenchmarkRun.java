@@ -109,7 +109,8 @@ public final class BenchmarkRun {
         try (Closer slices = new Closer()) {
             final Optional<RulerWorkload> ruler = classContext.server(target).openRulerWorkload();
             ruler.ifPresent(slices::register);
-            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release);
+            final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release,
+                    lock);
             final List<Samples> samples = sample(sampler, sides);
             injected.requireNoOpenTransaction("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
@@ -147,7 +148,7 @@ public final class BenchmarkRun {
 
         @Override
         public MetricValues confirmation() throws Throwable {
-            final Samples samples = run.samplingLock().alone(() -> sampler.run(sides.get(0)));
+            final Samples samples = sampler.run(sides.get(0));
             return sampled(closed(injected, "after its confirmation re-run", samples), reading, environment,
                     run.machine());
         }
@@ -161,8 +162,8 @@ public final class BenchmarkRun {
 
         @Override
         public List<double[]> expectation(int expectation) throws Throwable {
-            return run.samplingLock().alone(() -> sampler.runInterleaved(List.of(sides.get(0),
-                    sides.get(expectation + 1)))).stream().map(Samples::nanosPerOp).toList();
+            return sampler.runInterleaved(List.of(sides.get(0), sides.get(expectation + 1))).stream()
+                    .map(Samples::nanosPerOp).toList();
         }
     }
 
@@ -185,12 +186,12 @@ public final class BenchmarkRun {
     }
 
     /**
-     * Samples the sides, alone on the machine; when the server itself went away (a container that
-     * died), says so with its last log lines.
+     * Samples the sides (their timed part alone on the machine); when the server itself went away (a
+     * container that died), says so with its last log lines.
      */
     private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides) throws Throwable {
         try {
-            return run.samplingLock().alone(() -> sampler.runInterleaved(sides));
+            return sampler.runInterleaved(sides);
         } catch (Throwable failure) {
             final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
             if (diagnosis.isPresent()) {

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.dbbench.spec.Sampling;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +126,83 @@ class SamplingLockTest {
     }
 
     @Test
+    void warmUpsButTheLastRunBesideAnotherJvmsSharedWorkAndTheLastWaitsWithTheSamples() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path release = anotherJvmShares(file);
+        final AtomicInteger calls = new AtomicInteger();
+
+        final CompletableFuture<Samples> sampled = sampling(new Sampling(3, 2, 1, Duration.ofMillis(1),
+                Duration.ofSeconds(60)), file, calls::incrementAndGet);
+
+        awaitCalls(calls, 2);
+        Thread.sleep(WATCH_MILLIS);
+        assertThat(calls).as("the last warm-up waits while another JVM counts").hasValue(2);
+        Files.createFile(release);
+        sampled.get(30, TimeUnit.SECONDS);
+        assertThat(calls).hasValue(3 + 2);
+    }
+
+    @Test
+    void withoutWarmUpsCalibrationWaitsToRunAloneWithTheSamples() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path release = anotherJvmShares(file);
+        final AtomicInteger calls = new AtomicInteger();
+
+        final CompletableFuture<Samples> sampled = sampling(new Sampling(0, 2, Sampling.CALIBRATE,
+                Duration.ofMillis(1), Duration.ofSeconds(60)), file, calls::incrementAndGet);
+
+        Thread.sleep(WATCH_MILLIS);
+        assertThat(calls).as("calibrated while another JVM counts").hasValue(0);
+        Files.createFile(release);
+        sampled.get(30, TimeUnit.SECONDS);
+        assertThat(calls).hasPositiveValue();
+    }
+
+    /**
+     * Calibrated while another JVM's work made each call take 20 ms, a body whose calls take 1 ms
+     * alone would sample 1 call in 1 ms; the last warm-up, alone, finds it short of the 10 ms minimum
+     * and grows the calls per sample before the samples start.
+     */
+    @Test
+    void callsPerSampleCalibratedBesideOtherWorkGrowWhenTheLastWarmUpAloneFallsShort() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path release = anotherJvmShares(file);
+        final AtomicInteger calls = new AtomicInteger();
+
+        final CompletableFuture<Samples> sampled = sampling(new Sampling(2, 3, Sampling.CALIBRATE,
+                Duration.ofMillis(10), Duration.ofSeconds(60)), file, () -> {
+                    calls.incrementAndGet();
+                    Thread.sleep(Files.exists(release) ? 1 : 20);
+                });
+        // Calibration (two rounds of one call) and the first warm-up, then the wait.
+        awaitCalls(calls, 3);
+        Thread.sleep(WATCH_MILLIS);
+        assertThat(calls).hasValue(3);
+        Files.createFile(release);
+
+        final Samples samples = sampled.get(30, TimeUnit.SECONDS);
+        assertThat(samples.opsPerSample()).as("calls per sample after the last warm-up").isGreaterThan(1);
+        assertThat(Arrays.stream(samples.nanosPerOp()).map(nanos -> nanos * samples.opsPerSample()).min()
+                .orElseThrow()).isGreaterThanOrEqualTo(Duration.ofMillis(samples.opsPerSample()).toNanos());
+    }
+
+    /** Has another JVM hold the lock's file shared, as while it counts; returns the file that lets it go. */
+    private Path anotherJvmShares(Path file) throws Exception {
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        start(file, control, "counting", "shared");
+        awaitFile(control.resolve("counting.entered"));
+        return control.resolve("counting.release");
+    }
+
+    /** Samples {@code body} by {@code plan} on a thread of its own, with the JVM's lock of {@code file}. */
+    private static CompletableFuture<Samples> sampling(Sampling plan, Path file, Operation body) throws Exception {
+        final Sampler sampler = new Sampler(plan, Optional.empty(), Watchdog.Release.nothing("sampler"),
+                SamplingLock.at(file));
+        return CompletableFuture.supplyAsync(() -> (Samples) unchecked(() -> sampler.run(body, () -> { },
+                new RegionTimer())));
+    }
+
+    @Test
     void switchedOffLockRunsEverythingAtOnce() throws Throwable {
         assertThat(SamplingLock.NONE.file()).isEmpty();
         assertThat(SamplingLock.NONE.alone(() -> SamplingLock.NONE.shared(() -> "ran"))).isEqualTo("ran");
@@ -158,6 +241,14 @@ class SamplingLockTest {
                 .redirectErrorStream(true)
                 .redirectOutput(control.resolve(name + ".log").toFile())
                 .start());
+    }
+
+    private static void awaitCalls(AtomicInteger calls, int count) throws InterruptedException {
+        final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (calls.get() < count) {
+            assertThat(System.nanoTime()).as("%d calls made in time", count).isLessThan(giveUp);
+            Thread.sleep(10);
+        }
     }
 
     private static void awaitFile(Path path) throws InterruptedException {
