@@ -14,10 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keeps timed work alone on the machine while the test JVMs of a build (Surefire's forks, other
- * builds) do the rest of their work side by side. Timed work (calibration, warm-ups, samples, the
+ * builds) do the rest of their work side by side. Timed work (the last warm-up and the samples, the
  * machine-speed ruler) runs {@link #alone}: it waits until no JVM does other dbbench work or timed
- * work, and none starts until it ends. The other work (servers starting, data loading, plans,
- * instruction counting under valgrind) runs {@link #shared}: any number of JVMs at once.
+ * work, and none starts until it ends. The other work (servers starting, data loading, calibration
+ * and the warm-ups before the last, plans, instruction counting under valgrind) runs {@link #shared}:
+ * any number of JVMs at once.
  *
  * <p>The JVMs agree through {@code fcntl} record locks on one file ({@link FileChannel#lock}): a
  * shared or exclusive lock on one byte, taken only while holding an exclusive lock on another byte,
