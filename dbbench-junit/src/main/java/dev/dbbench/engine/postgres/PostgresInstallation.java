@@ -55,7 +55,7 @@ final class PostgresInstallation {
             return installation;
         }
         Files.createDirectories(home);
-        removeAbandoned(home);
+        removeAbandoned(home, "unpacking-", ABANDONED);
         // Unpacked aside and renamed into place, so a directory under the final name is always complete
         // and JVMs unpacking the same archive at once need no lock: the first rename wins.
         final Path staging = Files.createTempDirectory(home, "unpacking-");
@@ -116,10 +116,11 @@ final class PostgresInstallation {
         return permissions;
     }
 
-    private static void removeAbandoned(Path home) {
-        final FileTime before = FileTime.from(Instant.now().minus(ABANDONED));
-        try (Stream<Path> entries = Files.list(home)) {
-            entries.filter(path -> path.getFileName().toString().startsWith("unpacking-"))
+    /** Deletes the entries of {@code directory} named {@code prefix...} and unchanged for {@code age}. */
+    static void removeAbandoned(Path directory, String prefix, Duration age) {
+        final FileTime before = FileTime.from(Instant.now().minus(age));
+        try (Stream<Path> entries = Files.list(directory)) {
+            entries.filter(path -> path.getFileName().toString().startsWith(prefix))
                     .filter(path -> lastModified(path).compareTo(before) < 0)
                     .forEach(PostgresInstallation::deleteRecursively);
         } catch (IOException e) {

@@ -50,6 +50,9 @@ final class PostgresProcess implements AutoCloseable {
     private static final Map<String, String> DEFAULTS = Map.of(
             "fsync", "off", "synchronous_commit", "off", "timezone", "UTC", "max_connections", "300");
 
+    /** initdb's arguments besides the data directory: a throwaway cluster, trusting local connections. */
+    private static final List<String> INITDB_ARGUMENTS = List.of("-A", "trust", "-U", SUPERUSER, "-E", "UTF-8",
+            "--no-sync");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration LEFT_BEHIND = Duration.ofMinutes(1);
@@ -89,13 +92,24 @@ final class PostgresProcess implements AutoCloseable {
     }
 
     /**
-     * Creates a cluster with {@code initdb} and starts a server on it with the given settings over
-     * {@link #DEFAULTS}; fails as soon as the server exits, with its last log lines.
+     * Starts a server with the given settings over {@link #DEFAULTS} on a fresh cluster, a copy of this
+     * machine's {@link ClusterTemplate}; fails as soon as the server exits, with its last log lines.
      */
     static PostgresProcess start(Path binaries, Map<String, String> settings) throws IOException {
-        return start(binaries, settings, List.of(), CLEAN_STOP, data -> run(binaries, asUnprivileged(),
-                data.resolveSibling("initdb.log"), "initdb", "-A", "trust", "-U", SUPERUSER, "-D", data.toString(),
-                "-E", "UTF-8", "--no-sync"));
+        return start(binaries, settings, PostgresInstallation.home().resolve("clusters"));
+    }
+
+    /** The same with the cluster templates in {@code templates}. */
+    static PostgresProcess start(Path binaries, Map<String, String> settings, Path templates) throws IOException {
+        final List<String> asUnprivileged = asUnprivileged();
+        final List<String> initdb = command(binaries, asUnprivileged, "initdb", INITDB_ARGUMENTS);
+        final ClusterTemplate template = new ClusterTemplate(templates, initdb, data -> {
+            final List<String> arguments = new ArrayList<>(INITDB_ARGUMENTS);
+            arguments.addAll(List.of("-D", data.toString()));
+            run(binaries, asUnprivileged, data.resolveSibling("initdb.log"), "initdb",
+                    arguments.toArray(String[]::new));
+        });
+        return start(binaries, asUnprivileged, settings, List.of(), CLEAN_STOP, template::copyTo);
     }
 
     /**
@@ -107,7 +121,7 @@ final class PostgresProcess implements AutoCloseable {
      * @param wrapper a command that runs the server, such as valgrind with its options; may be empty
      */
     PostgresProcess startCopy(Map<String, String> settings, List<String> wrapper) throws IOException {
-        return start(binaries, settings, wrapper, List.of("immediate"), data -> {
+        return start(binaries, asUnprivileged, settings, wrapper, List.of("immediate"), data -> {
             try {
                 BaseBackup.copy(dataSource("postgres"), directory.resolve("data"), data);
             } catch (SQLException e) {
@@ -118,14 +132,13 @@ final class PostgresProcess implements AutoCloseable {
 
     /** Makes a data directory. */
     @FunctionalInterface
-    private interface DataMaker {
+    interface DataMaker {
         void make(Path data) throws IOException;
     }
 
-    private static PostgresProcess start(Path binaries, Map<String, String> settings, List<String> wrapper,
-            List<String> stopModes, DataMaker maker) throws IOException {
+    private static PostgresProcess start(Path binaries, List<String> asUnprivileged, Map<String, String> settings,
+            List<String> wrapper, List<String> stopModes, DataMaker maker) throws IOException {
         final Path servers = Files.createDirectories(PostgresInstallation.home().resolve("servers"));
-        final List<String> asUnprivileged = asUnprivileged();
         stopLeftBehind(servers);
         final Path directory = Files.createTempDirectory(servers, "server-");
         OWNED.add(directory);
