@@ -115,14 +115,12 @@ public final class Sampler {
      */
     public List<Samples> runInterleaved(List<Side> sides) throws Throwable {
         final Progress progress = new Progress();
-        try (Clients clients = new Clients(sides, release.thread(), plan.minSampleTime())) {
-            if (plan.warmups() == 0) {
-                // Calibration is then all that prepares the samples, and runs alone with them.
-                return lock.alone(() -> sampled(prepared(sides, clients, progress), sides, clients, progress));
-            }
-            final Prepared prepared = lock.shared(() -> prepared(sides, clients, progress));
-            return lock.alone(() -> sampled(prepared, sides, clients, progress));
+        if (plan.warmups() == 0) {
+            // Calibration is then all that prepares the samples, and runs alone with them.
+            return lock.alone(() -> sampled(prepared(sides, progress), sides, progress));
         }
+        final Prepared prepared = lock.shared(() -> prepared(sides, progress));
+        return lock.alone(() -> sampled(prepared, sides, progress));
     }
 
     /**
@@ -132,28 +130,36 @@ public final class Sampler {
     private record Prepared(int[] ops, Watchdog watchdog, long tookNanos, long endedAt) {
     }
 
-    private Prepared prepared(List<Side> sides, Clients clients, Progress progress) throws Throwable {
+    /**
+     * Calibration and the warm-ups before the last. Each part starts its sides' client threads on
+     * the watchdog's thread and stops them there, so a client that never returns holds up only that
+     * thread, which the watchdog abandons.
+     */
+    private Prepared prepared(List<Side> sides, Progress progress) throws Throwable {
         final Watchdog watchdog = new Watchdog(plan.timeout(), release);
         final long start = System.nanoTime();
         final int[] ops = watchdog.call(progress::describe, () -> {
-            final int[] calibrated = calibrated(sides, watchdog, progress);
-            warmUps(sides, clients, calibrated, plan.warmups() - 1, watchdog, progress);
-            return calibrated;
+            try (Clients clients = new Clients(sides, release.thread(), plan.minSampleTime())) {
+                final int[] calibrated = calibrated(sides, watchdog, progress);
+                warmUps(sides, clients, calibrated, plan.warmups() - 1, watchdog, progress);
+                return calibrated;
+            }
         });
         final long ended = System.nanoTime();
         return new Prepared(ops, watchdog, ended - start, ended);
     }
 
     /** The last warm-up and the timed samples; the wait for the lock since the preparation is not the timeout's. */
-    private List<Samples> sampled(Prepared prepared, List<Side> sides, Clients clients, Progress progress)
-            throws Throwable {
+    private List<Samples> sampled(Prepared prepared, List<Side> sides, Progress progress) throws Throwable {
         final long start = System.nanoTime();
         final Watchdog watchdog = prepared.watchdog().extended(start - prepared.endedAt());
         return watchdog.call(progress::describe, () -> {
-            if (plan.warmups() > 0) {
-                lastWarmUp(sides, clients, prepared.ops(), watchdog, progress);
+            try (Clients clients = new Clients(sides, release.thread(), plan.minSampleTime())) {
+                if (plan.warmups() > 0) {
+                    lastWarmUp(sides, clients, prepared.ops(), watchdog, progress);
+                }
+                return sample(sides, clients, prepared.ops(), prepared.tookNanos(), start, watchdog, progress);
             }
-            return sample(sides, clients, prepared.ops(), prepared.tookNanos(), start, watchdog, progress);
         });
     }
 
