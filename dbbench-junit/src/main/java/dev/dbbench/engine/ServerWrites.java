@@ -18,17 +18,22 @@ import java.util.OptionalLong;
  *     later); empty where not counted
  * @param backgroundWrites buffers the checkpointer and background writer wrote out meanwhile
  *     ({@code pg_stat_io}); empty where not counted
+ * @param prunedOnAccess the records of pages a session pruned as it read them (PostgreSQL 17's
+ *     {@code PRUNE_ON_ACCESS}), apart from the database's records: a read prunes a page of rows deleted or
+ *     replaced earlier once no snapshot needs them, and a session's first query or a planner's catalog
+ *     read after an invalidation reads catalog pages that the statements' counts do not hold, so whether
+ *     the call or a sample before it prunes depends on timing
  * @param autovacuumMeanwhile whether autovacuum worked on the call's database while the call ran: its
  *     records are then among the database's, which are shown but not compared
  */
 public record ServerWrites(long databaseRecords, long commitRecords, long fullPageImageRecords, long otherRecords,
-        HintImages hintImages, OptionalLong walFlushes, OptionalLong relationExtends, OptionalLong backgroundWrites,
-        boolean autovacuumMeanwhile) {
+        HintImages hintImages, long prunedOnAccess, OptionalLong walFlushes, OptionalLong relationExtends,
+        OptionalLong backgroundWrites, boolean autovacuumMeanwhile) {
 
     /** The same reading, marked as taken while autovacuum worked on the database. */
     public ServerWrites withAutovacuum() {
         return new ServerWrites(databaseRecords, commitRecords, fullPageImageRecords, otherRecords, hintImages,
-                walFlushes, relationExtends, backgroundWrites, true);
+                prunedOnAccess, walFlushes, relationExtends, backgroundWrites, true);
     }
 
     /**

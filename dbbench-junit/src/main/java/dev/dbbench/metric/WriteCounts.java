@@ -31,9 +31,11 @@ import dev.dbbench.text.Figures;
  * and shown apart. Stored as
  * {@code "writes": {walRecords, walFullPageImages, walBytes, buffersDirtied, buffersWritten,
  * tempBlocksWritten, serverWalBytes, server: {databaseRecords, commitRecords, fullPageImageRecords,
- * otherRecords, hintImageRecords, hintImageBytes, walFlushes, relationExtends, backgroundWrites,
- * autovacuumMeanwhile}}}; {@code server} and its last three counts are left out where they were not
- * counted, as in entries recorded before they were, and {@code autovacuumMeanwhile} where it is false.
+ * otherRecords, hintImageRecords, hintImageBytes, prunedOnAccessRecords, walFlushes, relationExtends,
+ * backgroundWrites, autovacuumMeanwhile}}}; {@code server} and its last three counts are left out where
+ * they were not counted, as in entries recorded before they were, {@code prunedOnAccessRecords} where it
+ * is zero, and {@code autovacuumMeanwhile} where it is false. Pages pruned on access, which depend on
+ * timing too, are kept out of the database's records and shown apart.
  * Where autovacuum worked on the database while the call ran, the records on the database are not
  * compared, in that run or against that entry.
  */
@@ -43,6 +45,7 @@ public final class WriteCounts extends ExactMetric<Writes> {
     private static final List<String> OPTIONAL_SERVER_COUNTS = List.of("walFlushes", "relationExtends",
             "backgroundWrites");
     private static final String AUTOVACUUM = "autovacuumMeanwhile";
+    private static final String PRUNED = "prunedOnAccessRecords";
 
     /** The counts of the call's statements, as stored. */
     private record StatementWrites(long walRecords, long walFullPageImages, long walBytes, long buffersDirtied,
@@ -74,6 +77,9 @@ public final class WriteCounts extends ExactMetric<Writes> {
             server.walFlushes().ifPresent(count -> node.put("walFlushes", count));
             server.relationExtends().ifPresent(count -> node.put("relationExtends", count));
             server.backgroundWrites().ifPresent(count -> node.put("backgroundWrites", count));
+            if (server.prunedOnAccess() > 0) {
+                node.put(PRUNED, server.prunedOnAccess());
+            }
             if (server.autovacuumMeanwhile()) {
                 node.put(AUTOVACUUM, true);
             }
@@ -114,6 +120,10 @@ public final class WriteCounts extends ExactMetric<Writes> {
             }
             optional[i] = count == null ? OptionalLong.empty() : OptionalLong.of(count.asLong());
         }
+        final JsonNode pruned = records.remove(PRUNED);
+        if (pruned != null && (!pruned.canConvertToLong() || pruned.asLong() < 0)) {
+            throw new InvalidValueException("writes.server." + PRUNED + " must be a count");
+        }
         final JsonNode autovacuum = records.remove(AUTOVACUUM);
         if (autovacuum != null && !autovacuum.isBoolean()) {
             throw new InvalidValueException("writes.server." + AUTOVACUUM + " must be true or false");
@@ -121,7 +131,8 @@ public final class WriteCounts extends ExactMetric<Writes> {
         final WalRecords read = MetricJson.read(records, WalRecords.class);
         return new ServerWrites(read.databaseRecords(), read.commitRecords(), read.fullPageImageRecords(),
                 read.otherRecords(), new ServerWrites.HintImages(read.hintImageRecords(), read.hintImageBytes()),
-                optional[0], optional[1], optional[2], autovacuum != null && autovacuum.asBoolean());
+                pruned == null ? 0 : pruned.asLong(), optional[0], optional[1], optional[2],
+                autovacuum != null && autovacuum.asBoolean());
     }
 
     @Override
@@ -186,6 +197,7 @@ public final class WriteCounts extends ExactMetric<Writes> {
                 + " commit(s), " + server.fullPageImageRecords() + " with a full-page image), "
                 + server.otherRecords() + " other record(s), " + server.hintImages().records()
                 + " hint-bit page image(s) apart"
+                + (server.prunedOnAccess() > 0 ? ", " + server.prunedOnAccess() + " page(s) pruned on access apart" : "")
                 + server.walFlushes().stream().mapToObj(count -> ", " + count + " WAL flush(es)").findFirst().orElse("")
                 + server.relationExtends().stream().mapToObj(count -> ", " + count + " block(s) added").findFirst()
                         .orElse("")

@@ -15,7 +15,10 @@ import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import org.junit.jupiter.api.Test;
 
-/** Records autovacuum logged on the database during a call are not the call's: shown, never compared. */
+/**
+ * Records autovacuum logged on the database during a call are not the call's: shown, never compared;
+ * pages pruned on access are kept apart from the database's records.
+ */
 class WriteCountsAutovacuumTest {
 
     private static final Judging JUDGING = new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
@@ -44,8 +47,19 @@ class WriteCountsAutovacuumTest {
         assertThat(Metrics.WRITES.write(writes(server(101, 1))).get("server").has("autovacuumMeanwhile")).isFalse();
     }
 
+    @Test
+    void pagesPrunedOnAccessAreStoredOnlyWhereThereAreAnyAndReadBack() {
+        final Writes pruned = writes(new ServerWrites(101, 1, 0, 3, ServerWrites.HintImages.NONE, 2,
+                OptionalLong.empty(), OptionalLong.of(1), OptionalLong.of(0), false));
+
+        assertThat(Metrics.WRITES.write(pruned).get("server").get("prunedOnAccessRecords").asLong()).isEqualTo(2);
+        assertThat(Metrics.WRITES.read(Metrics.WRITES.write(pruned))).isEqualTo(pruned);
+        assertThat(Metrics.WRITES.write(writes(server(101, 1))).get("server").has("prunedOnAccessRecords")).isFalse();
+        assertThat(Metrics.WRITES.assess(pruned, Optional.of(writes(server(101, 1))), JUDGING).findings()).isEmpty();
+    }
+
     private static ServerWrites server(long databaseRecords, long commits) {
-        return new ServerWrites(databaseRecords, commits, 0, 3, ServerWrites.HintImages.NONE, OptionalLong.empty(),
+        return new ServerWrites(databaseRecords, commits, 0, 3, ServerWrites.HintImages.NONE, 0, OptionalLong.empty(),
                 OptionalLong.of(1), OptionalLong.of(0), false);
     }
 

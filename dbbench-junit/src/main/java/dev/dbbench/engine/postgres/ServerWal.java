@@ -33,13 +33,15 @@ final class ServerWal {
             + " blocks AS (SELECT DISTINCT b.start_lsn, b.xid::text AS xid FROM pg_get_wal_block_info(?::pg_lsn,"
             + " ?::pg_lsn) b JOIN db ON b.reldatabase = db.oid),"
             + " records AS (SELECT r.resource_manager, r.record_type, r.record_length, r.fpi_length,"
-            + " r.resource_manager = 'XLOG' AND r.record_type = 'FPI_FOR_HINT' AS hint, r.start_lsn IN (SELECT start_lsn"
-            + " FROM blocks) OR (r.resource_manager = 'Transaction' AND r.xid::text <> '0' AND r.xid::text IN (SELECT xid"
-            + " FROM blocks)) AS mine FROM pg_get_wal_records_info(?::pg_lsn, ?::pg_lsn) r)"
-            + " SELECT count(*) FILTER (WHERE mine AND NOT hint), count(*) FILTER (WHERE mine AND resource_manager"
-            + " = 'Transaction' AND record_type LIKE 'COMMIT%'), count(*) FILTER (WHERE mine AND NOT hint AND"
-            + " fpi_length > 0), count(*) FILTER (WHERE NOT mine), count(*) FILTER (WHERE mine AND hint),"
-            + " coalesce(sum(record_length) FILTER (WHERE mine AND hint), 0) FROM records";
+            + " r.resource_manager = 'XLOG' AND r.record_type = 'FPI_FOR_HINT' AS hint,"
+            + " r.resource_manager = 'Heap2' AND r.record_type = 'PRUNE_ON_ACCESS' AS pruned, r.start_lsn IN (SELECT"
+            + " start_lsn FROM blocks) OR (r.resource_manager = 'Transaction' AND r.xid::text <> '0' AND r.xid::text IN"
+            + " (SELECT xid FROM blocks)) AS mine FROM pg_get_wal_records_info(?::pg_lsn, ?::pg_lsn) r)"
+            + " SELECT count(*) FILTER (WHERE mine AND NOT hint AND NOT pruned), count(*) FILTER (WHERE mine AND"
+            + " resource_manager = 'Transaction' AND record_type LIKE 'COMMIT%'), count(*) FILTER (WHERE mine AND NOT"
+            + " hint AND NOT pruned AND fpi_length > 0), count(*) FILTER (WHERE NOT mine), count(*) FILTER (WHERE mine"
+            + " AND hint), coalesce(sum(record_length) FILTER (WHERE mine AND hint), 0), count(*) FILTER (WHERE mine"
+            + " AND pruned) FROM records";
 
     /** The cumulative I/O counts at one moment; a count the server does not keep is empty. */
     record Io(OptionalLong walFlushes, OptionalLong relationExtends, OptionalLong backgroundWrites) {
@@ -118,7 +120,7 @@ final class ServerWal {
                 records.next();
                 return Optional.of(new ServerWrites(records.getLong(1), records.getLong(2), records.getLong(3),
                         records.getLong(4), new ServerWrites.HintImages(records.getLong(5), records.getLong(6)),
-                        io.walFlushes(), io.relationExtends(), io.backgroundWrites(), false));
+                        records.getLong(7), io.walFlushes(), io.relationExtends(), io.backgroundWrites(), false));
             }
         } catch (SQLException e) {
             if (UNDEFINED_FUNCTION.equals(e.getSQLState()) || INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
