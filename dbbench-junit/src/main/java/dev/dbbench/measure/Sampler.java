@@ -208,13 +208,7 @@ public final class Sampler {
             Progress progress) throws Throwable {
         for (int i = 0; i < count; i++) {
             for (int s = 0; s < sides.size(); s++) {
-                progress.at("warm-up", i + 1, plan.warmups(), ops[s]);
-                sides.get(s).beforeSample().run();
-                if (clients.has(s)) {
-                    clients.run(s, ops[s]);
-                } else {
-                    timed(sides.get(s), ops[s]);
-                }
+                warmUp(sides.get(s), clients, s, i + 1, ops[s], progress);
             }
             checkDeadline(watchdog, "warm-up " + (i + 1) + " of " + plan.warmups(), 0);
         }
@@ -228,25 +222,30 @@ public final class Sampler {
     private void lastWarmUp(List<Side> sides, Clients clients, int[] ops, Watchdog watchdog, Progress progress)
             throws Throwable {
         final long target = plan.minSampleTime().toNanos();
+        final int last = plan.warmups();
         for (int s = 0; s < sides.size(); s++) {
-            long nanos = -1;
-            while (nanos < target) {
-                progress.at("warm-up", plan.warmups(), plan.warmups(), ops[s]);
-                sides.get(s).beforeSample().run();
-                if (clients.has(s)) {
-                    clients.run(s, ops[s]);
-                    break;
-                }
-                nanos = timed(sides.get(s), ops[s]);
-                if (!calibrates(sides.get(s)) || ops[s] >= MAX_OPS_PER_SAMPLE) {
-                    break;
-                }
-                if (nanos < target) {
-                    ops[s] = aimedPast(ops[s], nanos, target);
-                }
-                checkDeadline(watchdog, "warm-up " + plan.warmups() + " of " + plan.warmups(), 0);
+            long nanos = warmUp(sides.get(s), clients, s, last, ops[s], progress);
+            while (calibrates(sides.get(s)) && nanos < target && ops[s] < MAX_OPS_PER_SAMPLE) {
+                ops[s] = aimedPast(ops[s], nanos, target);
+                checkDeadline(watchdog, "warm-up " + last + " of " + last, 0);
+                nanos = warmUp(sides.get(s), clients, s, last, ops[s], progress);
             }
         }
+        checkDeadline(watchdog, "warm-up " + last + " of " + last, 0);
+    }
+
+    /**
+     * Warm-up {@code number} of side {@code s}: its hook, then its calls. Returns how long the calls
+     * took, for a side without client threads (0 for one with them).
+     */
+    private long warmUp(Side side, Clients clients, int s, int number, int ops, Progress progress) throws Throwable {
+        progress.at("warm-up", number, plan.warmups(), ops);
+        side.beforeSample().run();
+        if (clients.has(s)) {
+            clients.run(s, ops);
+            return 0;
+        }
+        return timed(side, ops);
     }
 
     /** Each side's samples, from the rounds of its timed samples. */
