@@ -26,6 +26,12 @@ public interface InstructionCounting {
     /** What counted the instructions: the valgrind and PostgreSQL builds, whose counts alone compare. */
     String counter();
 
+    /**
+     * The counting copy's server process; its workers are its descendants. Its counts do not depend on
+     * time, so it may be stopped and continued at any moment, during a call too.
+     */
+    ProcessHandle server();
+
     /** How many warm-up and counted calls a count takes, decided from the first call's instructions. */
     @FunctionalInterface
     interface Planner {

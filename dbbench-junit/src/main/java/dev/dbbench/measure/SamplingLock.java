@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,13 +18,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * builds) do the rest of their work side by side. Timed work (the last warm-up and the samples, the
  * machine-speed ruler) runs {@link #alone}: it waits until no JVM does other dbbench work or timed
  * work, and none starts until it ends. The other work (servers starting, data loading, calibration
- * and the warm-ups before the last, plans, instruction counting under valgrind) runs {@link #shared}:
+ * and the warm-ups before the last, plans, the counting copies' starts and stops) runs {@link #shared}:
  * any number of JVMs at once.
+ *
+ * <p>Work whose results do not depend on time, a server counting instructions under valgrind, need
+ * not hold the lock at all: it {@linkplain #pauses pauses}. Its processes run while their JVM holds
+ * the lock shared, for shared work of its own or, when no JVM waits to time, on their behalf; when
+ * one does, they are stopped ({@code SIGSTOP}) and the lock given up, and they continue once the
+ * timed work is over. Timed work then waits for the pieces of shared work in hand, not for a call
+ * under valgrind that takes seconds, and never runs beside one.
  *
  * <p>The JVMs agree through {@code fcntl} record locks on one file ({@link FileChannel#lock}): a
  * shared or exclusive lock on one byte, taken only while holding an exclusive lock on another byte,
  * the turnstile. A JVM waiting to work alone holds the turnstile, so JVMs arriving to share queue
- * behind it rather than passing it forever. The operating system drops a dead JVM's locks.
+ * behind it rather than passing it forever, and a shared lock on a third byte, which tells the other
+ * JVMs to stop what pauses. The operating system drops a dead JVM's locks.
  *
  * <p>Inside one JVM the threads that share count as one holder of the shared lock; a thread that
  * shares and then works alone gives its share up for that time and takes it back after.
@@ -42,6 +51,10 @@ public final class SamplingLock {
 
     private static final long TURNSTILE = 0;
     private static final long MAIN = 1;
+    /** Held shared by every JVM waiting to work alone: what pauses must stop. */
+    private static final long WANTED = 2;
+    /** How often a JVM whose processes pause looks whether another JVM waits to time. */
+    private static final long POLL_MILLIS = 5;
 
     private final Optional<Path> file;
     private FileChannel channel;
@@ -49,7 +62,14 @@ public final class SamplingLock {
     private final Set<Thread> sharing = new HashSet<>();
     private Thread alone;
     private int waitingAlone;
+    private FileLock wanting;
     private long waitedNanos;
+    /** Processes that run only while this JVM holds the lock shared, and are stopped otherwise. */
+    private final Set<ProcessHandle> pausing = new LinkedHashSet<>();
+    /** Holds the lock shared on behalf of {@link #pausing} while no JVM waits to time; started with the first. */
+    private Thread keeper;
+    /** Why the keeper could not stop or continue the processes, told to the next work that asks. */
+    private IOException keeperFailure;
 
     private SamplingLock(Optional<Path> file) {
         this.file = file;
@@ -87,7 +107,7 @@ public final class SamplingLock {
                 return work.run();
             }
         }
-        enterShared(thread);
+        enterShared(thread, true);
         try {
             return work.run();
         } finally {
@@ -117,9 +137,38 @@ public final class SamplingLock {
             }
         } finally {
             if (wasSharing) {
-                enterShared(thread);
+                enterShared(thread, true);
             }
         }
+    }
+
+    /**
+     * Has a process and its descendants run only while this JVM holds the lock shared: stopped
+     * whenever a JVM waits to time, and continued after. For work whose results do not depend on
+     * time, such as a server counting instructions under valgrind: its clients need not hold the lock,
+     * and simply wait while it is stopped. Called during shared work (the process runs on); a process
+     * already given is left as it is, and one that exits is forgotten.
+     *
+     * @throws IOException when the process cannot be stopped (it is then forgotten)
+     */
+    public synchronized void pauses(ProcessHandle process) throws IOException {
+        if (file.isEmpty() || !pausing.add(process)) {
+            return;
+        }
+        if (sharing.isEmpty()) {
+            try {
+                ProcessPause.stop(process);
+            } catch (IOException e) {
+                pausing.remove(process);
+                throw e;
+            }
+        }
+        if (keeper == null) {
+            keeper = new Thread(this::keepPausingRunning, "dbbench sampling lock " + file.get().getFileName());
+            keeper.setDaemon(true);
+            keeper.start();
+        }
+        notifyAll();
     }
 
     /** How long this JVM's work has waited for other JVMs' in all, in nanoseconds. */
@@ -127,36 +176,59 @@ public final class SamplingLock {
         return waitedNanos;
     }
 
-    private synchronized void enterShared(Thread thread) throws IOException, InterruptedException {
+    private synchronized void enterShared(Thread thread, boolean counted) throws IOException, InterruptedException {
         final long started = System.nanoTime();
         while (alone != null || waitingAlone > 0) {
             wait();
         }
+        rethrowKeeperFailure();
         if (sharing.isEmpty()) {
             held = lockMain(true);
+            try {
+                forEachPausing(ProcessPause::resume);
+            } catch (IOException e) {
+                release();
+                throw e;
+            }
         }
         sharing.add(thread);
-        waitedNanos += System.nanoTime() - started;
+        if (counted) {
+            waitedNanos += System.nanoTime() - started;
+        }
     }
 
     private synchronized void exitShared(Thread thread) throws IOException {
         sharing.remove(thread);
         if (sharing.isEmpty()) {
-            release();
+            try {
+                forEachPausing(ProcessPause::stop);
+            } finally {
+                release();
+            }
         }
     }
 
     private synchronized void enterAlone(Thread thread) throws IOException, InterruptedException {
         final long started = System.nanoTime();
+        if (waitingAlone == 0) {
+            wanting = channel().lock(WANTED, 1, true);
+        }
         waitingAlone++;
         try {
+            // The keeper, if it shares for processes that pause, gives its share up.
+            notifyAll();
             while (alone != null || !sharing.isEmpty()) {
                 wait();
             }
+            rethrowKeeperFailure();
+            held = lockMain(false);
         } finally {
             waitingAlone--;
+            if (waitingAlone == 0) {
+                wanting.release();
+                wanting = null;
+            }
         }
-        held = lockMain(false);
         alone = thread;
         waitedNanos += System.nanoTime() - started;
     }
@@ -174,6 +246,66 @@ public final class SamplingLock {
         } finally {
             held = null;
             notifyAll();
+        }
+    }
+
+    /**
+     * The keeper's loop: shares on behalf of the processes that pause while any live and no JVM waits
+     * to time, and gives its share up (stopping them, unless other work of this JVM still shares) as
+     * soon as one does.
+     */
+    private synchronized void keepPausingRunning() {
+        final Thread self = Thread.currentThread();
+        try {
+            while (true) {
+                pausing.removeIf(process -> !process.isAlive());
+                final boolean wanted = pausing.isEmpty() || timingWaits();
+                if (sharing.contains(self) && wanted) {
+                    exitShared(self);
+                } else if (!sharing.contains(self) && !wanted) {
+                    enterShared(self, false);
+                }
+                // Nothing to keep running: wait for the next process that pauses.
+                wait(pausing.isEmpty() && !sharing.contains(self) ? 0 : POLL_MILLIS);
+            }
+        } catch (IOException e) {
+            keeperFailure = e;
+            sharing.remove(self);
+            notifyAll();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether work of this JVM or another waits to run alone, or runs alone. */
+    private boolean timingWaits() throws IOException {
+        if (waitingAlone > 0 || alone != null) {
+            return true;
+        }
+        final FileLock probe = channel().tryLock(WANTED, 1, false);
+        if (probe == null) {
+            return true;
+        }
+        probe.release();
+        return false;
+    }
+
+    private interface PauseStep {
+        void apply(ProcessHandle process) throws IOException;
+    }
+
+    private void forEachPausing(PauseStep step) throws IOException {
+        for (ProcessHandle process : pausing) {
+            if (process.isAlive()) {
+                step.apply(process);
+            }
+        }
+    }
+
+    private void rethrowKeeperFailure() throws IOException {
+        if (keeperFailure != null) {
+            throw new IOException("dbbench could not keep the instruction counting servers of this JVM out of the"
+                    + " way of timed work: " + keeperFailure.getMessage(), keeperFailure);
         }
     }
 

@@ -240,7 +240,14 @@ public final class BenchmarkRun {
         }
         final ScratchDatabase database = arguments.database(target);
         final long started = System.nanoTime();
-        final Optional<InstructionCounting> counting = run.samplingLock().shared(database::instructionCounting);
+        // Started as shared work; then its server stops whenever a JVM waits to time, rather than timed work waiting for it.
+        final Optional<InstructionCounting> counting = run.samplingLock().shared(() -> {
+            final Optional<InstructionCounting> copy = database.instructionCounting();
+            if (copy.isPresent()) {
+                run.samplingLock().pauses(copy.get().server());
+            }
+            return copy;
+        });
         if (counting.isEmpty()) {
             return unmeasured(measured, database.whyNoInstructionCounting());
         }
@@ -248,7 +255,7 @@ public final class BenchmarkRun {
                 .flatMap(entry -> entry.metrics().get(Metrics.INSTRUCTIONS));
         final InstructionCountRun.Counted counted = OwnThread.call("dbbench instruction count", () ->
                 InstructionCountRun.count(counting.get(), database, spec.method(), instance, ownArguments,
-                        spec.beforeSample(), spec.point(), recorded, run.samplingLock()));
+                        spec.beforeSample(), spec.point(), recorded));
         PHASES.log(System.Logger.Level.DEBUG, () -> String.format(Locale.ROOT, "counting %s [%s] took %.3f s",
                 spec.where(), target.label(), (System.nanoTime() - started) / 1e9));
         if (counted.counts().isEmpty()) {

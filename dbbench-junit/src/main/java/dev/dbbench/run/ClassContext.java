@@ -15,6 +15,7 @@ import dev.dbbench.engine.EngineServer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.explain.StatisticsFile;
 import dev.dbbench.explain.StatisticsRestore;
+import dev.dbbench.measure.SamplingLock;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ScalePoint;
@@ -48,6 +49,7 @@ public final class ClassContext implements AutoCloseable {
     private final Servers pool;
     private final BaselineStore baselines;
     private final Applications applications;
+    private final SamplingLock lock;
     private Optional<ApplicationDatabase> application;
     private final Closer closer = new Closer();
     private final Map<DatabaseKey, ScratchDatabase> databases = new HashMap<>();
@@ -63,10 +65,20 @@ public final class ClassContext implements AutoCloseable {
     }
 
     public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines, Applications applications) {
+        this(testClass, pool, baselines, applications, SamplingLock.NONE);
+    }
+
+    /**
+     * @param lock the run's sampling lock: the class's databases are dropped, and their counting copies
+     *     stopped, as shared work
+     */
+    public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines, Applications applications,
+            SamplingLock lock) {
         this.testClass = testClass;
         this.pool = pool;
         this.baselines = baselines;
         this.applications = applications;
+        this.lock = lock;
     }
 
     public Class<?> testClass() {
@@ -209,6 +221,9 @@ public final class ClassContext implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        closer.close();
+        lock.shared(() -> {
+            closer.close();
+            return null;
+        });
     }
 }

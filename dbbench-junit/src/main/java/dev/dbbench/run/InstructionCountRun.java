@@ -13,7 +13,6 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.ScratchDatabase;
-import dev.dbbench.measure.SamplingLock;
 import dev.dbbench.metric.InstructionCounts;
 import dev.dbbench.spec.ScalePoint;
 
@@ -49,8 +48,8 @@ final class InstructionCountRun {
      * @return the counts, or why they could not be taken
      */
     static Counted count(InstructionCounting counting, ScratchDatabase database, Method method, Object instance,
-            Object[] arguments, List<Method> hooks, Optional<ScalePoint> point, Optional<InstructionCounts> baseline,
-            SamplingLock lock) throws Throwable {
+            Object[] arguments, List<Method> hooks, Optional<ScalePoint> point, Optional<InstructionCounts> baseline)
+            throws Throwable {
         final InstructionCounting.InstructionCount count;
         final List<String> refused = new ArrayList<>();
         try (Closer scope = new Closer()) {
@@ -59,8 +58,8 @@ final class InstructionCountRun {
                 hookArguments.add(onCopy(hook, point, counting.dataSource(), scope));
             }
             final Connection forHooks = scope.register(counting.dataSource().getConnection());
-            // Call by call, so that another JVM waiting to time waits for one call under valgrind, not the count.
-            count = counting.count(counted -> lock.shared(() -> {
+            // No share of the sampling lock: the copy's server stops while a JVM times, and the calls wait for it.
+            count = counting.count(counted -> {
                 try (Routing routing = database.routeTo(forHooks)) {
                     for (int i = 0; i < hooks.size(); i++) {
                         Invoker.invoke(hooks.get(i), instance, hookArguments.get(i));
@@ -79,8 +78,7 @@ final class InstructionCountRun {
                         routing.refused().ifPresent(refused::add);
                     }
                 }
-                return null;
-            }), planner(baseline));
+            }, planner(baseline));
         } catch (Throwable failure) {
             if (!refused.isEmpty()) {
                 return new Counted(Optional.empty(), Optional.of(refused.get(0)));

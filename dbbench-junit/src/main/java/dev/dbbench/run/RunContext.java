@@ -169,7 +169,7 @@ public final class RunContext implements AutoCloseable {
 
     /** The context of one test class of this run, whose database an application's own pool may use. */
     public ClassContext classContext(Class<?> testClass, ClassContext.Applications applications) {
-        return new ClassContext(testClass, pool::server, recorder.store(), applications);
+        return new ClassContext(testClass, pool::server, recorder.store(), applications, samplingLock);
     }
 
     /**

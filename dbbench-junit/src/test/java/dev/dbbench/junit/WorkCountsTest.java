@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
+import dev.dbbench.measure.SamplingLock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,6 +75,50 @@ public class WorkCountsTest {
         assertThat(result.get("instructionFindings")).isEmpty();
         assertThat(result.get("trafficFindings")).isEmpty();
         assertThat(recorded.get("counter").asText()).startsWith("callgrind valgrind-").contains(", glibc ", ", guest CPU ");
+    }
+
+    /**
+     * Counted while another JVM times over and over, the counting copy's server is stopped for each of
+     * the other JVM's timed pieces, in the middle of calls too, and counts what it counts alone.
+     */
+    @Test
+    void countsTakenWhileAnotherJvmTimesOverAndOverMatchThoseTakenAlone() throws Exception {
+        final FixtureRunner runner = counting();
+        runner.run(CountedCase.class).testEvents().assertStatistics(stats -> stats.succeeded(1));
+        final JsonNode alone = entry(runner).get("instructions");
+        final Path lock = temp.resolve("sampling.lock");
+        final Path timed = temp.resolve("timed");
+        final Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), TimingElsewhere.class.getName(), lock.toString(),
+                timed.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("other.log").toFile()).start();
+        try {
+            runner.with(ConfigKeys.SAMPLING_LOCK, lock.toString()).run(CountedCase.class).testEvents()
+                    .assertStatistics(stats -> stats.succeeded(1).failed(0));
+        } finally {
+            other.destroyForcibly();
+        }
+
+        assertThat(Files.exists(timed) ? Files.size(timed) : 0).as("timed pieces of the other JVM").isGreaterThan(10);
+        final JsonNode result = result(runner);
+        assertThat((double) result.get("instructions").get("perOp").asLong() / alone.get("perOp").asLong())
+                .isBetween(0.999, 1.001);
+        assertThat(result.get("instructionFindings")).isEmpty();
+    }
+
+    /** Another test JVM that times over and over: 100 ms alone, 20 ms not, noting each piece with a byte. */
+    static final class TimingElsewhere {
+
+        public static void main(String[] args) throws Throwable {
+            final SamplingLock lock = SamplingLock.at(Path.of(args[0]));
+            final Path timed = Path.of(args[1]);
+            while (true) {
+                lock.alone(() -> {
+                    Thread.sleep(100);
+                    return Files.write(timed, new byte[] {1}, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                });
+                Thread.sleep(20);
+            }
+        }
     }
 
     @Test

@@ -38,7 +38,10 @@ class SamplingLockTest {
 
     @AfterEach
     void stopChildren() {
-        children.forEach(Process::destroyForcibly);
+        children.forEach(child -> {
+            child.descendants().forEach(ProcessHandle::destroyForcibly);
+            child.destroyForcibly();
+        });
     }
 
     @Test
@@ -202,6 +205,91 @@ class SamplingLockTest {
                 new RegionTimer())));
     }
 
+    /**
+     * Another JVM counts on a server whose processes pause: this JVM times without waiting for its
+     * calls, and the processes (the forked one too) are stopped meanwhile and run again after.
+     */
+    @Test
+    void processesThatPauseInAnotherJvmAreStoppedWhileThisOneTimesAndContinueAfter() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        final SamplingLock lock = SamplingLock.at(file);
+        start(file, control, "counting", "pauses");
+        awaitFile(control.resolve("counting.entered"));
+        final List<ProcessHandle> tree = tree(Long.parseLong(Files.readString(control.resolve("counting.pid"))));
+        assertThat(tree).hasSize(2);
+        awaitStates(tree, false);
+
+        // Timed work does not wait for the other JVM's work that pauses.
+        final Object whileTimed = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> states(tree))))
+                .get(30, TimeUnit.SECONDS);
+
+        assertThat(whileTimed).as("the other JVM's processes while this one timed").isEqualTo(List.of('T', 'T'));
+        awaitStates(tree, false);
+    }
+
+    @Test
+    void processesThatPauseStopWhileThisJvmOrAnotherTimesAndRunWhenNoneDoes() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        final SamplingLock lock = SamplingLock.at(file);
+        final Process counting = sleepers();
+        children.add(counting);
+        lock.shared(() -> {
+            lock.pauses(counting.toHandle());
+            return null;
+        });
+        final List<ProcessHandle> tree = tree(counting.pid());
+        awaitStates(tree, false);
+
+        assertThat(lock.alone(() -> states(tree))).as("while this JVM timed").containsOnly('T');
+        awaitStates(tree, false);
+
+        start(file, control, "other", "alone");
+        awaitFile(control.resolve("other.entered"));
+        assertThat(states(tree)).as("while another JVM times").containsOnly('T');
+        Files.createFile(control.resolve("other.release"));
+        awaitStates(tree, false);
+    }
+
+    /** A process that sleeps with a child of its own that sleeps: a server and its forked backend. */
+    private static Process sleepers() throws Exception {
+        final Process parent = new ProcessBuilder("sh", "-c", "sleep 600 & exec sleep 600").start();
+        final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (parent.descendants().count() < 1 || !Files.readString(Path.of("/proc", Long.toString(parent.pid()),
+                "cmdline")).startsWith("sleep")) {
+            assertThat(System.nanoTime()).as("the sleepers started in time").isLessThan(giveUp);
+            Thread.sleep(10);
+        }
+        return parent;
+    }
+
+    private static List<ProcessHandle> tree(long pid) {
+        final ProcessHandle root = ProcessHandle.of(pid).orElseThrow();
+        final List<ProcessHandle> tree = new ArrayList<>(List.of(root));
+        root.descendants().forEach(tree::add);
+        return tree;
+    }
+
+    /** Each process's state letter from {@code /proc}: {@code T} when stopped. */
+    private static List<Character> states(List<ProcessHandle> tree) throws Exception {
+        final List<Character> states = new ArrayList<>();
+        for (ProcessHandle process : tree) {
+            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            states.add(stat.charAt(stat.lastIndexOf(')') + 2));
+        }
+        return states;
+    }
+
+    private static void awaitStates(List<ProcessHandle> tree, boolean stopped) throws Exception {
+        final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (states(tree).stream().anyMatch(state -> (state == 'T') != stopped)) {
+            assertThat(System.nanoTime()).as("processes %s in time: %s", stopped ? "stopped" : "running",
+                    states(tree)).isLessThan(giveUp);
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void switchedOffLockRunsEverythingAtOnce() throws Throwable {
         assertThat(SamplingLock.NONE.file()).isEmpty();
@@ -281,10 +369,24 @@ class SamplingLockTest {
                 }
                 return null;
             };
-            if (args[3].equals("alone")) {
-                lock.alone(hold);
-            } else {
-                lock.shared(hold);
+            switch (args[3]) {
+                case "alone" -> lock.alone(hold);
+                case "shared" -> lock.shared(hold);
+                case "pauses" -> {
+                    final Process counting = sleepers();
+                    lock.shared(() -> {
+                        lock.pauses(counting.toHandle());
+                        return null;
+                    });
+                    Files.writeString(control.resolve(name + ".pid"), Long.toString(counting.pid()));
+                    try {
+                        hold.run();
+                    } finally {
+                        counting.descendants().forEach(ProcessHandle::destroyForcibly);
+                        counting.destroyForcibly();
+                    }
+                }
+                default -> throw new IllegalArgumentException(args[3]);
             }
         }
     }

@@ -71,6 +71,11 @@ final class InstructionCounter implements InstructionCounting, AutoCloseable {
     }
 
     @Override
+    public ProcessHandle server() {
+        return server.handle();
+    }
+
+    @Override
     public synchronized InstructionCount count(CountedCall call, Planner planner) throws Throwable {
         try (Connection raw = dataSource().getConnection()) {
             final long pid = backendPid(raw);

@@ -238,6 +238,11 @@ final class PostgresProcess implements AutoCloseable {
                 new Properties());
     }
 
+    /** The process started: the server's, or a wrapper's that runs it, such as valgrind or a change of user. */
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     boolean alive() {
         return process.isAlive();
     }
