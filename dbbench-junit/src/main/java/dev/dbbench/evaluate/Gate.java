@@ -65,9 +65,13 @@ public final class Gate {
         return timeGate.orElse(!inCi && baselineRecordedInCi ? TimeGate.WARN : TimeGate.FAIL);
     }
 
-    /** Whether a suspected timing regression is worth re-measuring before deciding. */
+    /**
+     * Whether a suspected timing regression is worth re-measuring before deciding: only where it could
+     * fail the build. Timings that are only reported (another machine's baseline, an emulator) would
+     * spend a whole sampling again to tell information from information.
+     */
     public boolean confirms(Verdict verdict, boolean baselineRecordedInCi) {
-        return verdict == Verdict.REGRESSION && mode != BaselineMode.UPDATE
+        return verdict == Verdict.REGRESSION && mode != BaselineMode.UPDATE && reportedTimings.isEmpty()
                 && timeGate(baselineRecordedInCi) != TimeGate.OFF;
     }
 
