@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * Keeps timed work alone on the machine while the test JVMs of a build (Surefire's forks, other
@@ -64,8 +64,11 @@ public final class SamplingLock {
     private int waitingAlone;
     private FileLock wanting;
     private long waitedNanos;
-    /** Processes that run only while this JVM holds the lock shared, and are stopped otherwise. */
-    private final Set<ProcessHandle> pausing = new LinkedHashSet<>();
+    /**
+     * Processes that run only while this JVM holds the lock shared, and are stopped otherwise; read
+     * without the monitor as the JVM exits, to continue them whatever the keeper was doing.
+     */
+    private final Set<ProcessHandle> pausing = new CopyOnWriteArraySet<>();
     /** Holds the lock shared on behalf of {@link #pausing} while no JVM waits to time; started with the first. */
     private Thread keeper;
     /** Why the keeper could not stop or continue the processes, told to the next work that asks. */
@@ -167,6 +170,8 @@ public final class SamplingLock {
             keeper = new Thread(this::keepPausingRunning, "dbbench sampling lock " + file.get().getFileName());
             keeper.setDaemon(true);
             keeper.start();
+            // A server left stopped would not stop when asked, nor its backends when it went.
+            Runtime.getRuntime().addShutdownHook(new Thread(this::continueAllAtExit, "dbbench sampling lock at exit"));
         }
         notifyAll();
     }
@@ -298,6 +303,16 @@ public final class SamplingLock {
         for (ProcessHandle process : pausing) {
             if (process.isAlive()) {
                 step.apply(process);
+            }
+        }
+    }
+
+    private void continueAllAtExit() {
+        for (ProcessHandle process : pausing) {
+            try {
+                ProcessPause.resume(process);
+            } catch (IOException e) {
+                // The JVM is going; the processes' own shutdown hooks stop them or log why not.
             }
         }
     }

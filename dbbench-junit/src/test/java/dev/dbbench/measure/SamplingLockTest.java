@@ -228,6 +228,28 @@ class SamplingLockTest {
         awaitStates(tree, false);
     }
 
+    /** A JVM that exits while its processes are stopped continues them, so they can still be stopped. */
+    @Test
+    void aJvmThatExitsWhileItsProcessesAreStoppedContinuesThem() throws Exception {
+        final Path file = tempDir.resolve("sampling.lock");
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        final SamplingLock lock = SamplingLock.at(file);
+        start(file, control, "counting", "pauses-and-leaves");
+        awaitFile(control.resolve("counting.entered"));
+        final List<ProcessHandle> tree = tree(Long.parseLong(Files.readString(control.resolve("counting.pid"))));
+
+        final Object afterExit = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> {
+            assertThat(states(tree)).containsOnly('T');
+            Files.createFile(control.resolve("counting.release"));
+            assertThat(children.get(0).waitFor(30, TimeUnit.SECONDS)).as("the other JVM exited").isTrue();
+            return states(tree);
+        }))).get(60, TimeUnit.SECONDS);
+
+        assertThat(afterExit).as("its processes once it exited, while this JVM still timed")
+                .isEqualTo(List.of('S', 'S'));
+        tree.forEach(ProcessHandle::destroyForcibly);
+    }
+
     @Test
     void processesThatPauseStopWhileThisJvmOrAnotherTimesAndRunWhenNoneDoes() throws Exception {
         final Path file = tempDir.resolve("sampling.lock");
@@ -372,16 +394,15 @@ class SamplingLockTest {
             switch (args[3]) {
                 case "alone" -> lock.alone(hold);
                 case "shared" -> lock.shared(hold);
-                case "pauses" -> {
+                case "pauses", "pauses-and-leaves" -> {
                     final Process counting = sleepers();
                     lock.shared(() -> {
                         lock.pauses(counting.toHandle());
                         return null;
                     });
                     Files.writeString(control.resolve(name + ".pid"), Long.toString(counting.pid()));
-                    try {
-                        hold.run();
-                    } finally {
+                    hold.run();
+                    if (args[3].equals("pauses")) {
                         counting.descendants().forEach(ProcessHandle::destroyForcibly);
                         counting.destroyForcibly();
                     }
