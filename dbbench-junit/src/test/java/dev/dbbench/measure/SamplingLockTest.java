@@ -212,13 +212,8 @@ class SamplingLockTest {
     @Test
     void processesThatPauseInAnotherJvmAreStoppedWhileThisOneTimesAndContinueAfter() throws Exception {
         final Path file = tempDir.resolve("sampling.lock");
-        final Path control = Files.createDirectory(tempDir.resolve("control"));
         final SamplingLock lock = SamplingLock.at(file);
-        start(file, control, "counting", "pauses");
-        awaitFile(control.resolve("counting.entered"));
-        final List<ProcessHandle> tree = tree(Long.parseLong(Files.readString(control.resolve("counting.pid"))));
-        assertThat(tree).hasSize(2);
-        awaitStates(tree, false);
+        final List<ProcessHandle> tree = anotherJvmPauses(file, "pauses");
 
         // Timed work does not wait for the other JVM's work that pauses.
         final Object whileTimed = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> states(tree))))
@@ -232,15 +227,12 @@ class SamplingLockTest {
     @Test
     void aJvmThatExitsWhileItsProcessesAreStoppedContinuesThem() throws Exception {
         final Path file = tempDir.resolve("sampling.lock");
-        final Path control = Files.createDirectory(tempDir.resolve("control"));
         final SamplingLock lock = SamplingLock.at(file);
-        start(file, control, "counting", "pauses-and-leaves");
-        awaitFile(control.resolve("counting.entered"));
-        final List<ProcessHandle> tree = tree(Long.parseLong(Files.readString(control.resolve("counting.pid"))));
+        final List<ProcessHandle> tree = anotherJvmPauses(file, "pauses-and-leaves");
 
         final Object afterExit = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> {
             assertThat(states(tree)).containsOnly('T');
-            Files.createFile(control.resolve("counting.release"));
+            Files.createFile(tempDir.resolve("control").resolve("counting.release"));
             assertThat(children.get(0).waitFor(30, TimeUnit.SECONDS)).as("the other JVM exited").isTrue();
             return states(tree);
         }))).get(60, TimeUnit.SECONDS);
@@ -272,6 +264,20 @@ class SamplingLockTest {
         assertThat(states(tree)).as("while another JVM times").containsOnly('T');
         Files.createFile(control.resolve("other.release"));
         awaitStates(tree, false);
+    }
+
+    /**
+     * Has another JVM count on processes that pause, its counting mode {@code mode} of
+     * {@link LockingProcess}; returns them (a process and its child) once they run.
+     */
+    private List<ProcessHandle> anotherJvmPauses(Path file, String mode) throws Exception {
+        final Path control = Files.createDirectory(tempDir.resolve("control"));
+        start(file, control, "counting", mode);
+        awaitFile(control.resolve("counting.entered"));
+        final List<ProcessHandle> tree = tree(Long.parseLong(Files.readString(control.resolve("counting.pid"))));
+        assertThat(tree).hasSize(2);
+        awaitStates(tree, false);
+        return tree;
     }
 
     /** A process that sleeps with a child of its own that sleeps: a server and its forked backend. */
