@@ -66,9 +66,9 @@ public final class Gate {
     }
 
     /**
-     * Whether a suspected timing regression is worth re-measuring before deciding: only where it could
-     * fail the build. Timings that are only reported (another machine's baseline, an emulator) would
-     * spend a whole sampling again to tell information from information.
+     * Whether a suspected timing regression is worth re-measuring before deciding: where the time gate
+     * fails or warns on a confirmed one. Timings that are only reported (another machine's baseline, an
+     * emulator) would spend a whole sampling again to tell information from information.
      */
     public boolean confirms(Verdict verdict, boolean baselineRecordedInCi) {
         return verdict == Verdict.REGRESSION && mode != BaselineMode.UPDATE && reportedTimings.isEmpty()

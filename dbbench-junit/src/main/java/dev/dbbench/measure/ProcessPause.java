@@ -116,6 +116,12 @@ final class ProcessPause {
             stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
         } catch (NoSuchFileException e) {
             return Optional.empty();
+        } catch (IOException e) {
+            // Reaped between the open and the read (ESRCH): gone all the same, unless its file is still there.
+            if (Files.exists(Path.of("/proc", Long.toString(pid)))) {
+                throw e;
+            }
+            return Optional.empty();
         }
         // The command name in parentheses may hold spaces and parentheses itself; the state follows the last ')'.
         final int end = stat.lastIndexOf(')');

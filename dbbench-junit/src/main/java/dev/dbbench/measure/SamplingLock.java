@@ -26,7 +26,7 @@ import java.util.concurrent.CopyOnWriteArraySet;
  * the lock shared, for shared work of its own or, when no JVM waits to time, on their behalf; when
  * one does, they are stopped ({@code SIGSTOP}) and the lock given up, and they continue once the
  * timed work is over. Timed work then waits for the pieces of shared work in hand, not for a call
- * under valgrind that takes seconds, and never runs beside one.
+ * under valgrind that takes seconds, and never runs beside the server's work on one.
  *
  * <p>The JVMs agree through {@code fcntl} record locks on one file ({@link FileChannel#lock}): a
  * shared or exclusive lock on one byte, taken only while holding an exclusive lock on another byte,
@@ -55,6 +55,8 @@ public final class SamplingLock {
     private static final long WANTED = 2;
     /** How often a JVM whose processes pause looks whether another JVM waits to time. */
     private static final long POLL_MILLIS = 5;
+    /** How long a stop under way as the JVM exits may take before its processes are continued again. */
+    private static final long EXIT_SETTLE_MILLIS = 50;
 
     private final Optional<Path> file;
     private FileChannel channel;
@@ -71,8 +73,11 @@ public final class SamplingLock {
     private final Set<ProcessHandle> pausing = new CopyOnWriteArraySet<>();
     /** Holds the lock shared on behalf of {@link #pausing} while no JVM waits to time; started with the first. */
     private Thread keeper;
-    /** Why the keeper could not stop or continue the processes, told to the next work that asks. */
-    private IOException keeperFailure;
+    private boolean exitHook;
+    /** Why the keeper stopped, told to the next work that asks. */
+    private Throwable keeperFailure;
+    /** Set as the JVM exits: nothing is stopped any more. */
+    private volatile boolean exiting;
 
     private SamplingLock(Optional<Path> file) {
         this.file = file;
@@ -170,8 +175,16 @@ public final class SamplingLock {
             keeper = new Thread(this::keepPausingRunning, "dbbench sampling lock " + file.get().getFileName());
             keeper.setDaemon(true);
             keeper.start();
-            // A server left stopped would not stop when asked, nor its backends when it went.
-            Runtime.getRuntime().addShutdownHook(new Thread(this::continueAllAtExit, "dbbench sampling lock at exit"));
+            if (!exitHook) {
+                // A server left stopped would not stop when asked, nor its backends when it went.
+                Runtime.getRuntime().addShutdownHook(new Thread(this::continueAllAtExit,
+                        "dbbench sampling lock at exit"));
+                exitHook = true;
+            }
+        }
+        // Shares already held go on for the keeper, so the process does not stop as this piece ends.
+        if (!sharing.isEmpty() && waitingAlone == 0 && alone == null) {
+            sharing.add(keeper);
         }
         notifyAll();
     }
@@ -216,7 +229,7 @@ public final class SamplingLock {
     private synchronized void enterAlone(Thread thread) throws IOException, InterruptedException {
         final long started = System.nanoTime();
         if (waitingAlone == 0) {
-            wanting = channel().lock(WANTED, 1, true);
+            wanting = wanted();
         }
         waitingAlone++;
         try {
@@ -230,8 +243,12 @@ public final class SamplingLock {
         } finally {
             waitingAlone--;
             if (waitingAlone == 0) {
-                wanting.release();
+                final FileLock given = wanting;
                 wanting = null;
+                notifyAll();
+                if (given.isValid()) {
+                    given.release();
+                }
             }
         }
         alone = thread;
@@ -262,7 +279,7 @@ public final class SamplingLock {
     private synchronized void keepPausingRunning() {
         final Thread self = Thread.currentThread();
         try {
-            while (true) {
+            while (!exiting) {
                 pausing.removeIf(process -> !process.isAlive());
                 final boolean wanted = pausing.isEmpty() || timingWaits();
                 if (sharing.contains(self) && wanted) {
@@ -270,15 +287,65 @@ public final class SamplingLock {
                 } else if (!sharing.contains(self) && !wanted) {
                     enterShared(self, false);
                 }
-                // Nothing to keep running: wait for the next process that pauses.
-                wait(pausing.isEmpty() && !sharing.contains(self) ? 0 : POLL_MILLIS);
+                // Polls only while its processes run; otherwise a change of this JVM's work wakes it.
+                final boolean idle = !sharing.contains(self) && (pausing.isEmpty() || waitingAlone > 0 || alone != null);
+                wait(idle ? 0 : POLL_MILLIS);
             }
-        } catch (IOException e) {
-            keeperFailure = e;
-            sharing.remove(self);
-            notifyAll();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Throwable e) {
+            keeperFailure = e;
+        } finally {
+            abandonPausing(self);
+        }
+    }
+
+    /**
+     * What a keeper that stops leaves: its processes continued and forgotten, since nothing would
+     * continue them later and their counts would wait for ever (they now run beside timed work, which
+     * the failure, reported to the next work that asks, says); its share given up.
+     */
+    private void abandonPausing(Thread self) {
+        for (ProcessHandle process : pausing) {
+            try {
+                ProcessPause.resume(process);
+            } catch (IOException e) {
+                if (keeperFailure == null) {
+                    keeperFailure = e;
+                } else {
+                    keeperFailure.addSuppressed(e);
+                }
+            }
+        }
+        pausing.clear();
+        keeper = null;
+        if (sharing.remove(self) && sharing.isEmpty()) {
+            try {
+                release();
+            } catch (IOException e) {
+                if (keeperFailure == null) {
+                    keeperFailure = e;
+                }
+            }
+        }
+        notifyAll();
+    }
+
+    /**
+     * The shared lock on the byte that tells other JVMs to stop what pauses. Taken without blocking:
+     * an interrupt during a blocking lock would close the channel, and with it the shared lock this
+     * JVM may hold meanwhile while its processes run.
+     */
+    private FileLock wanted() throws IOException, InterruptedException {
+        while (true) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted while waiting to time");
+            }
+            final FileLock lock = channel().tryLock(WANTED, 1, true);
+            if (lock != null) {
+                return lock;
+            }
+            wait(1);
         }
     }
 
@@ -301,26 +368,42 @@ public final class SamplingLock {
 
     private void forEachPausing(PauseStep step) throws IOException {
         for (ProcessHandle process : pausing) {
-            if (process.isAlive()) {
+            if (process.isAlive() && !exiting) {
                 step.apply(process);
             }
         }
     }
 
+    /**
+     * Continues every process that pauses as the JVM exits, without the monitor (the keeper may hold it
+     * while another JVM times); once more a moment later, for a stop that was under way.
+     */
     private void continueAllAtExit() {
-        for (ProcessHandle process : pausing) {
+        exiting = true;
+        for (int pass = 0; pass < 2; pass++) {
+            for (ProcessHandle process : pausing) {
+                try {
+                    ProcessPause.resume(process);
+                } catch (IOException e) {
+                    // The JVM is going; the processes' own shutdown hooks stop them or log why not.
+                }
+            }
             try {
-                ProcessPause.resume(process);
-            } catch (IOException e) {
-                // The JVM is going; the processes' own shutdown hooks stop them or log why not.
+                Thread.sleep(EXIT_SETTLE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }
 
+    /** Tells once why the keeper stopped; the processes it held then run unguarded. */
     private void rethrowKeeperFailure() throws IOException {
         if (keeperFailure != null) {
+            final Throwable failure = keeperFailure;
+            keeperFailure = null;
             throw new IOException("dbbench could not keep the instruction counting servers of this JVM out of the"
-                    + " way of timed work: " + keeperFailure.getMessage(), keeperFailure);
+                    + " way of timed work, and lets them run: " + failure.getMessage(), failure);
         }
     }
 

@@ -221,9 +221,14 @@ public final class ClassContext implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        lock.shared(() -> {
+        try {
+            lock.shared(() -> {
+                closer.close();
+                return null;
+            });
+        } finally {
+            // Where the lock itself failed, the databases and counting copies go all the same.
             closer.close();
-            return null;
-        });
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.dbbench.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -10,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -91,18 +93,47 @@ public class WorkCountsTest {
         final Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), TimingElsewhere.class.getName(), lock.toString(),
                 timed.toString()).redirectErrorStream(true).redirectOutput(temp.resolve("other.log").toFile()).start();
+        final AtomicBoolean copySeenStopped = new AtomicBoolean();
+        final Thread watcher = new Thread(() -> watchForAStoppedCopy(copySeenStopped));
+        watcher.start();
         try {
             runner.with(ConfigKeys.SAMPLING_LOCK, lock.toString()).run(CountedCase.class).testEvents()
                     .assertStatistics(stats -> stats.succeeded(1).failed(0));
         } finally {
+            watcher.interrupt();
             other.destroyForcibly();
         }
 
         assertThat(Files.exists(timed) ? Files.size(timed) : 0).as("timed pieces of the other JVM").isGreaterThan(10);
+        assertThat(copySeenStopped).as("the counting copy's server seen stopped").isTrue();
         final JsonNode result = result(runner);
         assertThat((double) result.get("instructions").get("perOp").asLong() / alone.get("perOp").asLong())
                 .isBetween(0.999, 1.001);
         assertThat(result.get("instructionFindings")).isEmpty();
+    }
+
+    /** Until interrupted, looks every few milliseconds whether a process of this JVM under callgrind is stopped. */
+    private static void watchForAStoppedCopy(AtomicBoolean seen) {
+        while (!Thread.currentThread().isInterrupted() && !seen.get()) {
+            ProcessHandle.current().descendants()
+                    .filter(process -> process.info().command().map(command -> command.contains("callgrind"))
+                            .orElse(false))
+                    .forEach(process -> {
+                        try {
+                            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+                            if (stat.charAt(stat.lastIndexOf(')') + 2) == 'T') {
+                                seen.set(true);
+                            }
+                        } catch (IOException e) {
+                            // Gone meanwhile.
+                        }
+                    });
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     /** Another test JVM that times over and over: 100 ms alone, 20 ms not, noting each piece with a byte. */

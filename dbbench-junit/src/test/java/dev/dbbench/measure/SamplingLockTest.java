@@ -230,16 +230,20 @@ class SamplingLockTest {
         final SamplingLock lock = SamplingLock.at(file);
         final List<ProcessHandle> tree = anotherJvmPauses(file, "pauses-and-leaves");
 
-        final Object afterExit = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> {
-            assertThat(states(tree)).containsOnly('T');
-            Files.createFile(tempDir.resolve("control").resolve("counting.release"));
-            assertThat(children.get(0).waitFor(30, TimeUnit.SECONDS)).as("the other JVM exited").isTrue();
-            return states(tree);
-        }))).get(60, TimeUnit.SECONDS);
+        try {
+            final Object afterExit = CompletableFuture.supplyAsync(() -> unchecked(() -> lock.alone(() -> {
+                assertThat(states(tree)).containsOnly('T');
+                Files.createFile(tempDir.resolve("control").resolve("counting.release"));
+                assertThat(children.get(0).waitFor(30, TimeUnit.SECONDS)).as("the other JVM exited").isTrue();
+                return states(tree);
+            }))).get(60, TimeUnit.SECONDS);
 
-        assertThat(afterExit).as("its processes once it exited, while this JVM still timed")
-                .isEqualTo(List.of('S', 'S'));
-        tree.forEach(ProcessHandle::destroyForcibly);
+            assertThat(afterExit).as("its processes once it exited, while this JVM still timed")
+                    .isEqualTo(List.of('S', 'S'));
+        } finally {
+            // Their JVM is gone, so the cleanup after each test no longer finds them.
+            tree.forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     @Test

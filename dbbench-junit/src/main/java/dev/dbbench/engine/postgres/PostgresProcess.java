@@ -354,6 +354,8 @@ final class PostgresProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
+            // A server stopped with SIGSTOP (its JVM killed while another timed) ends only this way, backends too.
+            postmaster.descendants().forEach(ProcessHandle::destroyForcibly);
             postmaster.destroyForcibly();
         }
     }
