@@ -112,7 +112,10 @@ public class WorkCountsTest {
         assertThat(result.get("instructionFindings")).isEmpty();
     }
 
-    /** Until interrupted, looks every few milliseconds whether a process of this JVM under callgrind is stopped. */
+    /**
+     * Until interrupted, looks every 20 ms (the other JVM times 100 ms at a time) whether a process of
+     * this JVM under callgrind is stopped.
+     */
     private static void watchForAStoppedCopy(AtomicBoolean seen) {
         while (!Thread.currentThread().isInterrupted() && !seen.get()) {
             ProcessHandle.current().descendants()
@@ -129,7 +132,7 @@ public class WorkCountsTest {
                         }
                     });
             try {
-                Thread.sleep(2);
+                Thread.sleep(20);
             } catch (InterruptedException e) {
                 return;
             }
