@@ -110,7 +110,7 @@ final class ProcessPause {
     }
 
     /** The process's state letter from {@code /proc/<pid>/stat}; empty once it is gone. */
-    private static Optional<Character> state(long pid) throws IOException {
+    static Optional<Character> state(long pid) throws IOException {
         final String stat;
         try {
             stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);

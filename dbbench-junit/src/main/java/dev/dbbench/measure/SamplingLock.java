@@ -306,29 +306,45 @@ public final class SamplingLock {
      * the failure, reported to the next work that asks, says); its share given up.
      */
     private void abandonPausing(Thread self) {
-        for (ProcessHandle process : pausing) {
-            try {
-                ProcessPause.resume(process);
-            } catch (IOException e) {
-                if (keeperFailure == null) {
-                    keeperFailure = e;
-                } else {
-                    keeperFailure.addSuppressed(e);
-                }
-            }
-        }
+        continueEach().ifPresent(this::noteKeeperFailure);
         pausing.clear();
         keeper = null;
         if (sharing.remove(self) && sharing.isEmpty()) {
             try {
                 release();
             } catch (IOException e) {
-                if (keeperFailure == null) {
-                    keeperFailure = e;
-                }
+                noteKeeperFailure(e);
             }
         }
         notifyAll();
+    }
+
+    private void noteKeeperFailure(Throwable failure) {
+        if (keeperFailure == null) {
+            keeperFailure = failure;
+        } else {
+            keeperFailure.addSuppressed(failure);
+        }
+    }
+
+    /**
+     * Continues every process that pauses, each whatever became of the others; the first failure, with
+     * the later ones suppressed into it.
+     */
+    private Optional<IOException> continueEach() {
+        IOException failure = null;
+        for (ProcessHandle process : pausing) {
+            try {
+                ProcessPause.resume(process);
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        return Optional.ofNullable(failure);
     }
 
     /**
@@ -381,13 +397,8 @@ public final class SamplingLock {
     private void continueAllAtExit() {
         exiting = true;
         for (int pass = 0; pass < 2; pass++) {
-            for (ProcessHandle process : pausing) {
-                try {
-                    ProcessPause.resume(process);
-                } catch (IOException e) {
-                    // The JVM is going; the processes' own shutdown hooks stop them or log why not.
-                }
-            }
+            // A failure is not reported: the JVM is going, and the processes' own shutdown hooks stop them.
+            continueEach();
             try {
                 Thread.sleep(EXIT_SETTLE_MILLIS);
             } catch (InterruptedException e) {

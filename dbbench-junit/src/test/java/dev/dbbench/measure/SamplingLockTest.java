@@ -307,8 +307,7 @@ class SamplingLockTest {
     private static List<Character> states(List<ProcessHandle> tree) throws Exception {
         final List<Character> states = new ArrayList<>();
         for (ProcessHandle process : tree) {
-            final String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-            states.add(stat.charAt(stat.lastIndexOf(')') + 2));
+            states.add(ProcessPause.state(process.pid()).orElseThrow());
         }
         return states;
     }
