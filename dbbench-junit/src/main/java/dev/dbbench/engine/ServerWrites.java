@@ -19,10 +19,11 @@ import java.util.OptionalLong;
  * @param backgroundWrites buffers the checkpointer and background writer wrote out meanwhile
  *     ({@code pg_stat_io}); empty where not counted
  * @param prunedOnAccess the records of pages a session pruned as it read them (PostgreSQL 17's
- *     {@code PRUNE_ON_ACCESS}), apart from the database's records: a read prunes a page of rows deleted or
- *     replaced earlier once no snapshot needs them, and a session's first query or a planner's catalog
- *     read after an invalidation reads catalog pages that the statements' counts do not hold, so whether
- *     the call or a sample before it prunes depends on timing
+ *     {@code PRUNE_ON_ACCESS}; 16's {@code PRUNE}, which a {@code VACUUM} the call runs writes too), apart
+ *     from the database's records: a read prunes a page of rows deleted or replaced earlier once no
+ *     snapshot needs them, and a session's first query or a planner's catalog read after an invalidation
+ *     reads catalog pages that the statements' counts do not hold, so whether the call or a sample before
+ *     it prunes depends on timing
  * @param autovacuumMeanwhile whether autovacuum worked on the call's database while the call ran: its
  *     records are then among the database's, which are shown but not compared
  */

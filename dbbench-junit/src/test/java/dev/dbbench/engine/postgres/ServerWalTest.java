@@ -19,12 +19,23 @@ class ServerWalTest {
     /**
      * A page whose rows were all replaced, read after a checkpoint by a session no older snapshot holds
      * back: the read prunes the page and logs it with a full-page image, which a read a moment earlier,
-     * while a snapshot still needed the rows, would not have.
+     * while a snapshot still needed the rows, would not have. PostgreSQL 17 logs it as
+     * {@code PRUNE_ON_ACCESS}.
      */
     @Test
     void aPagePrunedOnAccessIsKeptOutOfTheDatabasesRecordsAndCountedApart() throws Exception {
+        prunesOnAccess("17");
+    }
+
+    /** PostgreSQL 16 logs the same pruning as {@code PRUNE}, the record vacuum's pruning also writes. */
+    @Test
+    void aPagePrunedOnAccessIsKeptApartOnPostgres16Too() throws Exception {
+        prunesOnAccess("16");
+    }
+
+    private static void prunesOnAccess(String major) throws Exception {
         final PostgresBinaries.Choice binaries = new PostgresBinaries(PostgresBinaries.defaultLocalRepository())
-                .forMajor("17");
+                .forMajor(major);
         try (PostgresProcess postgres = PostgresProcess.start(PostgresInstallation.unpack(binaries), Map.of())) {
             final DataSource database = postgres.dataSource("postgres");
             try (Connection setup = database.getConnection(); Statement statement = setup.createStatement()) {
