@@ -11,6 +11,7 @@
 # documented command: the first run records the baseline and the *ApplicationTests still run; a
 # second run (CI=true, as a CI job) passes and leaves the baseline as it was; an injected regression
 # fails; the accept command the failure prints accepts it, saying what moved; the next run passes.
+# Without the *Bench include (the includes trap), the build fails on dbbench:check, naming the class.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/dbbench-quickstart.XXXXXX)"
@@ -170,4 +171,15 @@ grep -q '^| `OrderQueriesBench.findOrdersByCustomer \[postgres 17 embedded\]` | 
     || { show accept; fail "the update did not say what moved in the entry it rewrote"; }
 grep -A 5 '^### dbbench baselines' "$work/accept.log" | sed 's/^/   /'
 run after-accept env CI=true bash -c "$verify" || { show after-accept; fail "the accepted change still fails"; }
+echo "== the includes trap: Surefire without the *Bench include, and dbbench:check fails the build that ran no benchmark"
+sed -i '/<include>\*\*\/\*Bench.java<\/include>/d' "$project/pom.xml"
+! grep -q 'Bench.java' "$project/pom.xml" || fail "the *Bench include is still in the pom"
+if run no-includes env CI=true bash -c "$verify"; then
+    show no-includes
+    fail "a build whose Surefire ran no benchmark passed"
+fi
+grep -q 'dbbench:check: 1 of 1 test classes with @DbBenchmark methods did not run in this build.*com.example.orders.OrderQueriesBench' \
+    "$work/no-includes.log" || { show no-includes; fail "the build failed, but not on dbbench:check's message"; }
+grep -q 'Tests run: 1, Failures: 0' "$work/no-includes.log" \
+    || { show no-includes; fail "OrdersApplicationTests did not run with Surefire's defaults"; }
 echo "== the Quick start works as written"

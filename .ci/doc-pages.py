@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""Runs documentation pages as a new user follows them, from their own marked code blocks.
+
+    python3 .ci/doc-pages.py docs/tutorial-mongodb.md [more pages...]
+
+A marker is an HTML comment right before a fenced block (invisible where the page is rendered):
+
+    <!-- page:project plain -->               the project the page starts from (no block follows):
+                                              plain (a Maven project with JUnit Jupiter), quickstart
+                                              (the README's Quick start project, its baseline recorded
+                                              and committed), spring-boot starters=a,b (as Spring
+                                              Initializr generates one with those starters)
+    <!-- page:dependency -->                  the block goes into the pom's <dependencies>
+    <!-- page:plugin -->                      the block goes into the pom's <build><plugins>
+    <!-- page:file PATH -->                   the block is the file PATH of the project
+    <!-- page:change PATH -->                 the block (```diff: ' ', '-', '+' lines; '@@' between
+                                              hunks) is applied to PATH
+    <!-- page:run benchmarks=N ci -->         the block runs in the project with bash; it must pass,
+                                              and its run must leave results of exactly N benchmarks
+                                              in target/dbbench/results.json; `ci` runs it as a CI job
+                                              (CI=true), else as on a developer's machine
+    <!-- page:run fails="TEXT" -->            ... it must fail, and print TEXT
+    <!-- page:workflow -->                    the block (a GitHub Actions workflow, or a list of
+                                              steps) runs its jobs here: each `run` step in the
+                                              project, artifacts uploaded and downloaded as folders
+    <!-- page:workflow from=FILE#MARKER -->   ... the block marked MARKER in FILE
+
+Every project is a git repository whose commits are pushed to a bare `origin` (branch main), as a
+user's clone would be. A page that runs no benchmark fails, as does any step that does not hold.
+dbbench must be installed in the local Maven repository first (.ci/doc-pages.sh does it).
+"""
+import fnmatch
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import yaml
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MARKER = re.compile(r"<!--\s*(page|quickstart):(\S+)(.*?)-->")
+JUNIT = "6.1.3"
+BOOT = "4.0.7"
+
+
+class PageFailure(Exception):
+    pass
+
+
+def fenced_blocks(path):
+    """Each marker of the page with the fenced block after it (None where a marker has none)."""
+    lines = open(path).read().split("\n")
+    found = []
+    i = 0
+    while i < len(lines):
+        match = MARKER.search(lines[i])
+        if not match:
+            i += 1
+            continue
+        kind, name, arguments = match.group(1), match.group(2), match.group(3).strip()
+        j = i + 1
+        while j < len(lines) and not lines[j].strip():
+            j += 1
+        block = None
+        if j < len(lines) and lines[j].lstrip().startswith("```"):
+            indent = len(lines[j]) - len(lines[j].lstrip())
+            body = []
+            k = j + 1
+            while not re.match(r"^\s*```\s*$", lines[k]):
+                body.append(lines[k][indent:] if lines[k][:indent].strip() == "" else lines[k])
+                k += 1
+            block = "\n".join(body) + "\n"
+            i = k
+        found.append((kind, name, arguments, block, i + 1))
+        i += 1
+    return found
+
+
+def block_of(reference):
+    """The block of FILE#KIND:NAME, such as README.md#quickstart:github-actions."""
+    file, marker = reference.split("#", 1)
+    kind, name = marker.split(":", 1)
+    for found_kind, found_name, _, block, _ in fenced_blocks(os.path.join(REPO, file)):
+        if (found_kind, found_name) == (kind, name) and block is not None:
+            return block
+    raise PageFailure(f"{file} has no block marked {marker}")
+
+
+def attributes(text):
+    """`benchmarks=2 ci fails="a b"` as a dict; a bare word is True."""
+    return {word.split("=", 1)[0]: (word.split("=", 1)[1] if "=" in word else True) for word in shlex.split(text)}
+
+
+class Project:
+    """A user's project, built up from a page's blocks."""
+
+    def __init__(self, page, work):
+        self.page = page
+        self.work = work
+        self.dir = os.path.join(work, "project")
+        self.dependencies = []
+        self.plugins = []
+        self.parent = ""
+        self.logs = 0
+        self.benchmarks_ran = 0
+
+    # --- the project a page starts from
+
+    def start(self, kind, arguments):
+        os.makedirs(self.dir)
+        name = os.path.splitext(os.path.basename(self.page))[0].replace("-", "")
+        self.artifact = name
+        self.dependencies.append(dependency("org.junit.jupiter", "junit-jupiter", JUNIT, "test"))
+        self.plugins.append(plugin("maven-compiler-plugin", "3.14.0"))
+        if kind == "plain":
+            pass
+        elif kind == "quickstart":
+            self.quickstart()
+        elif kind == "spring-boot":
+            self.spring_boot(attributes(arguments).get("starters", "").split(","))
+        else:
+            raise PageFailure(f"unknown project kind {kind}")
+        self.write_pom()
+        git(self.dir, "init", "-q", "-b", "main")
+        git(self.dir, "config", "user.name", "page")
+        git(self.dir, "config", "user.email", "page@example.com")
+        with open(os.path.join(self.dir, ".gitignore"), "w") as ignore:
+            ignore.write("target/\n")
+        self.commit("the project")
+        origin = os.path.join(self.work, "origin.git")
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", origin], check=True)
+        git(self.dir, "remote", "add", "origin", origin)
+        git(self.dir, "push", "-q", "origin", "main")
+        git(self.dir, "fetch", "-q", "origin")
+        if kind == "quickstart":
+            self.run("bash", "mvn -B verify", {"benchmarks": "1"})
+            self.commit("the baseline")
+            git(self.dir, "push", "-q", "origin", "main")
+
+    def quickstart(self):
+        for name in ("pom-dependency", "pom-plugins"):
+            block = block_of(f"README.md#quickstart:{name}")
+            (self.dependencies if name == "pom-dependency" else self.plugins).append(block)
+        self.write("src/test/resources/junit-platform.properties", block_of("README.md#quickstart:junit-platform-properties"))
+        self.write("src/test/java/com/example/orders/OrderQueriesBench.java", block_of("README.md#quickstart:example"))
+
+    def spring_boot(self, starters):
+        """The pom, application class and ...ApplicationTests that Spring Initializr generates (Boot 4)."""
+        self.dependencies = []
+        self.plugins = [plugin_xml("org.springframework.boot", "spring-boot-maven-plugin", None)]
+        self.parent = (f"<parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent"
+                       f"</artifactId><version>{BOOT}</version><relativePath/></parent>")
+        test_starters = {"data-jpa", "data-mongodb", "flyway", "jdbc", "webmvc"}
+        for starter in filter(None, starters):
+            if starter == "postgresql":
+                self.dependencies.append(dependency("org.postgresql", "postgresql", None, "runtime"))
+                continue
+            self.dependencies.append(dependency("org.springframework.boot", f"spring-boot-starter-{starter}", None, None))
+            if starter == "flyway":
+                self.dependencies.append(dependency("org.flywaydb", "flyway-database-postgresql", None, None))
+            if starter in test_starters:
+                self.dependencies.append(dependency("org.springframework.boot", f"spring-boot-starter-{starter}-test",
+                                                    None, "test"))
+        self.dependencies.append(dependency("org.springframework.boot", "spring-boot-starter-test", None, "test"))
+        package = f"com.example.{self.artifact}"
+        application = self.artifact.capitalize() + "Application"
+        self.write(f"src/main/java/com/example/{self.artifact}/{application}.java", f"""package {package};
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+@SpringBootApplication
+public class {application} {{
+
+    public static void main(String[] args) {{
+        SpringApplication.run({application}.class, args);
+    }}
+}}
+""")
+        self.write(f"src/test/java/com/example/{self.artifact}/{application}Tests.java", f"""package {package};
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+
+@SpringBootTest
+class {application}Tests {{
+
+    @Test
+    void contextLoads() {{
+    }}
+
+}}
+""")
+        self.write("src/main/resources/application.properties", f"spring.application.name={self.artifact}\n")
+
+    def write_pom(self):
+        properties = ("<java.version>17</java.version>" if self.parent else
+                      "<maven.compiler.release>17</maven.compiler.release>"
+                      "<project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>")
+        self.write("pom.xml", f"""<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+  <modelVersion>4.0.0</modelVersion>
+  {self.parent}
+  <groupId>com.example</groupId>
+  <artifactId>{self.artifact}</artifactId>
+  <version>0.0.1-SNAPSHOT</version>
+  <properties>{properties}</properties>
+  <dependencies>
+{"".join(self.dependencies)}
+  </dependencies>
+  <build>
+    <plugins>
+{"".join(self.plugins)}
+    </plugins>
+  </build>
+</project>
+""")
+
+    # --- what a page's blocks do
+
+    def write(self, path, text):
+        target = os.path.join(self.dir, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w") as file:
+            file.write(text)
+
+    def commit(self, message):
+        git(self.dir, "add", "-A")
+        git(self.dir, "commit", "-q", "--allow-empty", "-m", message)
+
+    def change(self, path, diff):
+        target = os.path.join(self.dir, path)
+        text = open(target).read().split("\n")
+        for hunk in re.split(r"^@@.*$", diff.rstrip("\n"), flags=re.M):
+            lines = [line for line in hunk.split("\n") if line != ""]
+            if not lines:
+                continue
+            if any(line[0] not in " +-" for line in lines):
+                raise PageFailure(f"a line of the diff for {path} starts with neither ' ', '-' nor '+'")
+            old = [line[1:] for line in lines if line[0] in " -"]
+            new = [line[1:] for line in lines if line[0] in " +"]
+            starts = [i for i in range(len(text) - len(old) + 1)
+                      if [t.rstrip() for t in text[i:i + len(old)]] == [o.rstrip() for o in old]]
+            if len(starts) != 1:
+                raise PageFailure(f"the diff's lines {old[:2]}... are found {len(starts)} times in {path}, not once")
+            text[starts[0]:starts[0] + len(old)] = new
+        with open(target, "w") as file:
+            file.write("\n".join(text))
+
+    def run(self, shell, script, arguments, extra_env=None, cwd=None):
+        """Runs a block; checks its outcome and the benchmarks its run left in results.json."""
+        self.logs += 1
+        log = os.path.join(self.work, f"{self.logs:02d}.log")
+        env = dict(os.environ)
+        env.pop("CI", None)
+        env.pop("GITHUB_STEP_SUMMARY", None)
+        if arguments.get("ci"):
+            env["CI"] = "true"
+        env.update(extra_env or {})
+        results = os.path.join(self.dir, "target", "dbbench", "results.json")
+        started = time.time()
+        with open(log, "w") as output:
+            status = subprocess.run([shell, "-e", "-o", "pipefail", "-c", script], cwd=cwd or self.dir, env=env,
+                                    stdout=output, stderr=subprocess.STDOUT).returncode
+        seconds = time.time() - started
+        printed = open(log, errors="replace").read()
+        first = script.strip().split("\n")[0]
+        fails = arguments.get("fails")
+        if fails:
+            if status == 0:
+                raise PageFailure(f"`{first}` passed, and the page says it fails\n{tail(printed)}")
+            if fails not in printed:
+                raise PageFailure(f"`{first}` failed, but without printing '{fails}'\n{tail(printed)}")
+        elif status != 0:
+            raise PageFailure(f"`{first}` exited with {status}\n{tail(printed)}")
+        ran = None
+        if os.path.exists(results) and os.path.getmtime(results) >= started:
+            with open(results) as file:
+                ran = len(json.load(file)["results"])
+        if "benchmarks" in arguments:
+            expected = int(arguments["benchmarks"])
+            if (ran or 0) != expected:
+                raise PageFailure(f"`{first}` ran {ran or 0} benchmarks (target/dbbench/results.json of this run),"
+                                  f" and the page says {expected}\n{tail(printed)}")
+        self.benchmarks_ran += ran or 0
+        outcome = "failed as the page says" if fails else "passed"
+        print(f"   `{first}`: {outcome} in {seconds:.0f} s" + (f", {ran} benchmarks ran" if ran is not None else ""))
+        return printed
+
+    def workflow(self, text, line):
+        """Runs a workflow's jobs (or a list of steps) here, as GitHub Actions would on a runner."""
+        document = yaml.safe_load(text)
+        jobs = document["jobs"] if isinstance(document, dict) else {"steps": {"steps": document}}
+        artifacts = os.path.join(self.work, "artifacts")
+        summary = os.path.join(self.work, "step-summary.md")
+        for job_name, job in jobs.items():
+            matrix = ((job.get("strategy") or {}).get("matrix")) or {}
+            if len(matrix) > 1:
+                raise PageFailure(f"line {line}: a matrix of more than one key is not run here")
+            key, values = next(iter(matrix.items())) if matrix else (None, [None])
+            for value in values:
+                print(f"   job {job_name}" + (f" ({key} {value})" if key else ""))
+                outputs = {}
+                for step in job["steps"]:
+                    self.step(step, {"matrix." + key: str(value)} if key else {}, outputs, artifacts, summary, line)
+
+    def step(self, step, context, outputs, artifacts, summary, line):
+        uses = step.get("uses", "")
+        inputs = {name: expand(str(value), context) for name, value in (step.get("with") or {}).items()}
+        if uses.startswith(("actions/checkout@", "actions/setup-java@")):
+            return
+        if uses.startswith("actions/upload-artifact@"):
+            target = os.path.join(artifacts, inputs["name"])
+            for path in filter(None, (p.strip() for p in inputs["path"].split("\n"))):
+                source = os.path.join(self.dir, path)
+                if os.path.isdir(source):
+                    shutil.copytree(source, os.path.join(target, path), dirs_exist_ok=True)
+                elif os.path.exists(source):
+                    os.makedirs(os.path.dirname(os.path.join(target, path)), exist_ok=True)
+                    shutil.copy(source, os.path.join(target, path))
+            if step.get("id"):
+                context[f"steps.{step['id']}.outputs.artifact-url"] = "file://" + target
+            return
+        if uses.startswith("actions/download-artifact@"):
+            destination = os.path.join(self.dir, inputs.get("path", "."))
+            names = sorted(os.listdir(artifacts)) if os.path.isdir(artifacts) else []
+            chosen = [n for n in names if fnmatch.fnmatch(n, inputs["pattern"])] if "pattern" in inputs else \
+                [inputs["name"]]
+            if not chosen:
+                raise PageFailure(f"line {line}: no artifact matches {inputs}")
+            for name in chosen:
+                into = os.path.join(destination, name) if "pattern" in inputs else destination
+                shutil.copytree(os.path.join(artifacts, name), into, dirs_exist_ok=True)
+            return
+        if uses:
+            raise PageFailure(f"line {line}: the step `uses: {uses}` is not run here")
+        env = {name: expand(str(value), context) for name, value in (step.get("env") or {}).items()}
+        env.update({"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary})
+        script = expand(step["run"], context)
+        self.run("bash", with_sudo(script), {"ci": True}, env)
+
+
+def with_sudo(script):
+    """Where there is no sudo (a root shell in a container), commands run as they are."""
+    if shutil.which("sudo") or "sudo " not in script:
+        return script
+    return "sudo() { \"$@\"; }\n" + script
+
+
+def expand(text, context):
+    def value(match):
+        name = match.group(1).strip()
+        if name not in context:
+            raise PageFailure(f"the expression ${{{{ {name} }}}} is not known here")
+        return context[name]
+    return re.sub(r"\$\{\{(.*?)\}\}", value, text)
+
+
+def dependency(group, artifact, version_, scope):
+    return ("    <dependency>" + f"<groupId>{group}</groupId><artifactId>{artifact}</artifactId>"
+            + (f"<version>{version_}</version>" if version_ else "")
+            + (f"<scope>{scope}</scope>" if scope else "") + "</dependency>\n")
+
+
+def plugin(artifact, version_):
+    return plugin_xml("org.apache.maven.plugins", artifact, version_)
+
+
+def plugin_xml(group, artifact, version_):
+    return (f"      <plugin><groupId>{group}</groupId><artifactId>{artifact}</artifactId>"
+            + (f"<version>{version_}</version>" if version_ else "") + "</plugin>\n")
+
+
+def git(directory, *arguments):
+    subprocess.run(["git", *arguments], cwd=directory, check=True, stdout=subprocess.DEVNULL)
+
+
+def tail(text, lines=40):
+    return "---- last lines:\n" + "\n".join(text.rstrip().split("\n")[-lines:])
+
+
+def run_page(page):
+    work = tempfile.mkdtemp(prefix="dbbench-page.")
+    started = time.time()
+    try:
+        project = Project(page, work)
+        markers = [m for m in fenced_blocks(os.path.join(REPO, page)) if m[0] == "page"]
+        if not markers:
+            raise PageFailure("the page has no page: markers")
+        if markers[0][1] != "project":
+            project.start("plain", "")
+        for _, name, arguments, block, line in markers:
+            where = f"{page}:{line}"
+            if name == "project":
+                kind, _, rest = arguments.partition(" ")
+                print(f"   a {kind} project")
+                project.start(kind, rest)
+            elif name in ("dependency", "plugin"):
+                (project.dependencies if name == "dependency" else project.plugins).append(block)
+                project.write_pom()
+            elif name == "file":
+                project.write(arguments, block)
+            elif name == "change":
+                project.change(arguments, block)
+                print(f"   changed {arguments}")
+            elif name == "run":
+                project.run("bash", block, attributes(arguments))
+            elif name == "workflow":
+                reference = attributes(arguments).get("from")
+                project.workflow(block_of(reference) if reference else block, where)
+            else:
+                raise PageFailure(f"{where}: unknown marker page:{name}")
+        if project.benchmarks_ran == 0:
+            raise PageFailure("no run of the page ran a benchmark")
+        print(f"== {page} works as written: {project.benchmarks_ran} benchmark results in"
+              f" {time.time() - started:.0f} s")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main(pages):
+    failed = []
+    for page in pages:
+        print(f"== {page}, as a new user follows it")
+        try:
+            run_page(page)
+        except PageFailure as failure:
+            print(f"FAIL: {page}: {failure}", file=sys.stderr)
+            failed.append(page)
+    if failed:
+        print(f"FAIL: {len(failed)} of {len(pages)} pages do not work as written: {', '.join(failed)}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
