@@ -9,9 +9,11 @@ A marker is an HTML comment right before a fenced block (invisible where the pag
                                               plain (a Maven project with JUnit Jupiter), quickstart
                                               (the README's Quick start project, its baseline recorded
                                               and committed), spring-boot starters=a,b (as Spring
-                                              Initializr generates one with those starters)
+                                              Initializr generates one with those starters);
+                                              name=NAME names the artifact and package
     <!-- page:dependency -->                  the block goes into the pom's <dependencies>
     <!-- page:plugin -->                      the block goes into the pom's <build><plugins>
+    <!-- page:properties -->                  the block goes into the pom's <properties>
     <!-- page:file PATH -->                   the block is the file PATH of the project
     <!-- page:change PATH -->                 the block (```diff: ' ', '-', '+' lines; '@@' between
                                               hunks) is applied to PATH
@@ -20,14 +22,17 @@ A marker is an HTML comment right before a fenced block (invisible where the pag
                                               in target/dbbench/results.json; `ci` runs it as a CI job
                                               (CI=true), else as on a developer's machine
     <!-- page:run fails="TEXT" -->            ... it must fail, and print TEXT
-    <!-- page:workflow -->                    the block (a GitHub Actions workflow, or a list of
+    <!-- page:workflow benchmarks=N -->       the block (a GitHub Actions workflow, or a list of
                                               steps) runs its jobs here: each `run` step in the
-                                              project, artifacts uploaded and downloaded as folders
+                                              project, artifacts uploaded and downloaded as folders;
+                                              after it, target/dbbench/results.json must hold the
+                                              results of N benchmarks (1 unless it says)
     <!-- page:workflow from=FILE#MARKER -->   ... the block marked MARKER in FILE
 
 Every project is a git repository whose commits are pushed to a bare `origin` (branch main), as a
 user's clone would be. A page that runs no benchmark fails, as does any step that does not hold.
 dbbench must be installed in the local Maven repository first (.ci/doc-pages.sh does it).
+DBBENCH_PAGE_KEEP=1 keeps each page's project and logs.
 """
 import fnmatch
 import json
@@ -105,16 +110,18 @@ class Project:
         self.dir = os.path.join(work, "project")
         self.dependencies = []
         self.plugins = []
+        self.properties = []
         self.parent = ""
         self.logs = 0
+        self.workflows = 0
         self.benchmarks_ran = 0
 
     # --- the project a page starts from
 
     def start(self, kind, arguments):
         os.makedirs(self.dir)
-        name = os.path.splitext(os.path.basename(self.page))[0].replace("-", "")
-        self.artifact = name
+        self.artifact = attributes(arguments).get("name") or \
+            os.path.splitext(os.path.basename(self.page))[0].replace("-", "")
         self.dependencies.append(dependency("org.junit.jupiter", "junit-jupiter", JUNIT, "test"))
         self.plugins.append(plugin("maven-compiler-plugin", "3.14.0"))
         if kind == "plain":
@@ -210,7 +217,9 @@ class {application}Tests {{
   <groupId>com.example</groupId>
   <artifactId>{self.artifact}</artifactId>
   <version>0.0.1-SNAPSHOT</version>
-  <properties>{properties}</properties>
+  <properties>{properties}
+{"".join(self.properties)}
+  </properties>
   <dependencies>
 {"".join(self.dependencies)}
   </dependencies>
@@ -254,7 +263,9 @@ class {application}Tests {{
             file.write("\n".join(text))
 
     def run(self, shell, script, arguments, extra_env=None, cwd=None):
-        """Runs a block; checks its outcome and the benchmarks its run left in results.json."""
+        """Runs a block (in the project, or in a job's checkout); checks its outcome and the benchmarks
+        its run left in results.json."""
+        cwd = cwd or self.dir
         self.logs += 1
         log = os.path.join(self.work, f"{self.logs:02d}.log")
         env = dict(os.environ)
@@ -263,10 +274,10 @@ class {application}Tests {{
         if arguments.get("ci"):
             env["CI"] = "true"
         env.update(extra_env or {})
-        results = os.path.join(self.dir, "target", "dbbench", "results.json")
+        results = os.path.join(cwd, "target", "dbbench", "results.json")
         started = time.time()
         with open(log, "w") as output:
-            status = subprocess.run([shell, "-e", "-o", "pipefail", "-c", script], cwd=cwd or self.dir, env=env,
+            status = subprocess.run([shell, "-e", "-o", "pipefail", "-c", with_sudo(script)], cwd=cwd, env=env,
                                     stdout=output, stderr=subprocess.STDOUT).returncode
         seconds = time.time() - started
         printed = open(log, errors="replace").read()
@@ -293,12 +304,18 @@ class {application}Tests {{
         print(f"   `{first}`: {outcome} in {seconds:.0f} s" + (f", {ran} benchmarks ran" if ran is not None else ""))
         return printed
 
-    def workflow(self, text, line):
-        """Runs a workflow's jobs (or a list of steps) here, as GitHub Actions would on a runner."""
+    def workflow(self, text, line, expected):
+        """
+        Runs a workflow's jobs (or a list of steps) here, as GitHub Actions would: each job, and each
+        value of its matrix, on a fresh checkout of the project's last commit.
+        """
+        self.workflows += 1
+        started = time.time()
         document = yaml.safe_load(text)
         jobs = document["jobs"] if isinstance(document, dict) else {"steps": {"steps": document}}
-        artifacts = os.path.join(self.work, "artifacts")
-        summary = os.path.join(self.work, "step-summary.md")
+        artifacts = os.path.join(self.work, f"workflow-{self.workflows}", "artifacts")
+        summary = os.path.join(self.work, f"workflow-{self.workflows}", "step-summary.md")
+        checkout = None
         for job_name, job in jobs.items():
             matrix = ((job.get("strategy") or {}).get("matrix")) or {}
             if len(matrix) > 1:
@@ -306,11 +323,24 @@ class {application}Tests {{
             key, values = next(iter(matrix.items())) if matrix else (None, [None])
             for value in values:
                 print(f"   job {job_name}" + (f" ({key} {value})" if key else ""))
-                outputs = {}
+                checkout = os.path.join(self.work, f"workflow-{self.workflows}", f"{job_name}-{value}")
+                subprocess.run(["git", "clone", "-q", self.dir, checkout], check=True)
+                context = {"matrix." + key: str(value)} if key else {}
                 for step in job["steps"]:
-                    self.step(step, {"matrix." + key: str(value)} if key else {}, outputs, artifacts, summary, line)
+                    self.step(step, context, checkout, artifacts, summary, line)
+        results = os.path.join(checkout, "target", "dbbench", "results.json")
+        ran = 0
+        if os.path.exists(results) and os.path.getmtime(results) >= started:
+            with open(results) as file:
+                ran = len(json.load(file)["results"])
+        if ran != expected:
+            raise PageFailure(f"line {line}: after the workflow, target/dbbench/results.json of its last job holds"
+                              f" {ran} benchmarks, and the page says {expected}")
+        if os.path.exists(summary):
+            print(f"   the job summary: {sum(1 for _ in open(summary))} lines")
+        print(f"   the workflow left results of {ran} benchmarks")
 
-    def step(self, step, context, outputs, artifacts, summary, line):
+    def step(self, step, context, checkout, artifacts, summary, line):
         uses = step.get("uses", "")
         inputs = {name: expand(str(value), context) for name, value in (step.get("with") or {}).items()}
         if uses.startswith(("actions/checkout@", "actions/setup-java@")):
@@ -318,7 +348,7 @@ class {application}Tests {{
         if uses.startswith("actions/upload-artifact@"):
             target = os.path.join(artifacts, inputs["name"])
             for path in filter(None, (p.strip() for p in inputs["path"].split("\n"))):
-                source = os.path.join(self.dir, path)
+                source = os.path.join(checkout, path)
                 if os.path.isdir(source):
                     shutil.copytree(source, os.path.join(target, path), dirs_exist_ok=True)
                 elif os.path.exists(source):
@@ -328,7 +358,7 @@ class {application}Tests {{
                 context[f"steps.{step['id']}.outputs.artifact-url"] = "file://" + target
             return
         if uses.startswith("actions/download-artifact@"):
-            destination = os.path.join(self.dir, inputs.get("path", "."))
+            destination = os.path.join(checkout, inputs.get("path", "."))
             names = sorted(os.listdir(artifacts)) if os.path.isdir(artifacts) else []
             chosen = [n for n in names if fnmatch.fnmatch(n, inputs["pattern"])] if "pattern" in inputs else \
                 [inputs["name"]]
@@ -343,7 +373,7 @@ class {application}Tests {{
         env = {name: expand(str(value), context) for name, value in (step.get("env") or {}).items()}
         env.update({"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary})
         script = expand(step["run"], context)
-        self.run("bash", with_sudo(script), {"ci": True}, env)
+        self.run("bash", script, {"ci": True}, env, checkout)
 
 
 def with_sudo(script):
@@ -401,8 +431,9 @@ def run_page(page):
                 kind, _, rest = arguments.partition(" ")
                 print(f"   a {kind} project")
                 project.start(kind, rest)
-            elif name in ("dependency", "plugin"):
-                (project.dependencies if name == "dependency" else project.plugins).append(block)
+            elif name in ("dependency", "plugin", "properties"):
+                {"dependency": project.dependencies, "plugin": project.plugins,
+                 "properties": project.properties}[name].append(block)
                 project.write_pom()
             elif name == "file":
                 project.write(arguments, block)
@@ -412,8 +443,10 @@ def run_page(page):
             elif name == "run":
                 project.run("bash", block, attributes(arguments))
             elif name == "workflow":
-                reference = attributes(arguments).get("from")
-                project.workflow(block_of(reference) if reference else block, where)
+                options = attributes(arguments)
+                reference = options.get("from")
+                project.workflow(block_of(reference) if reference else block, where,
+                                 int(options.get("benchmarks", "1")))
             else:
                 raise PageFailure(f"{where}: unknown marker page:{name}")
         if project.benchmarks_ran == 0:
@@ -421,7 +454,10 @@ def run_page(page):
         print(f"== {page} works as written: {project.benchmarks_ran} benchmark results in"
               f" {time.time() - started:.0f} s")
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if os.environ.get("DBBENCH_PAGE_KEEP"):
+            print(f"   kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def main(pages):

@@ -138,7 +138,7 @@ public class CheckMojo extends AbstractMojo {
                 + " in this build, so their benchmarks were neither measured nor judged: " + String.join(", ", missed)
                 + ". Surefire runs only classes named Test*, *Test, *Tests and *TestCase unless its <includes> say"
                 + " otherwise: add " + include + " to maven-surefire-plugin's <includes>, and list those four there"
-                + " too, as an <includes> replaces them (docs/troubleshooting.md, \"A build that ran no benchmark\")."
+                + " too, as an <includes> replaces them (docs/troubleshooting.md, \"a green build that ran no benchmark\")."
                 + " To run a few on purpose, name them with -Dtest; to skip this check, -Ddbbench.check.skip=true.";
     }
 }
