@@ -24,4 +24,4 @@ if ! python3 -c 'import yaml' 2>/dev/null; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-yaml >/dev/null
     fi
 fi
-"$python" .ci/doc-pages.py "$@"
+"$python" -u .ci/doc-pages.py "$@"
