@@ -21,6 +21,7 @@ import dev.dbbench.metric.Judging;
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.MetricValues;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 
@@ -77,7 +78,6 @@ public final class BaselineDiff {
      */
     public static BaselineDiff between(Path before, Path after) throws IOException {
         final BaselineCodec codec = new BaselineCodec();
-        final Judging judging = defaultJudging();
         final BaselineDiff diff = new BaselineDiff();
         final SortedMap<String, Path> afterFiles = files(after);
         // Two files are two versions of one file, whatever their names.
@@ -105,7 +105,8 @@ public final class BaselineDiff {
                 } else if (Arrays.equals(thenTexts.get(key), nowTexts.get(key))) {
                     diff.add(className, key, new EntryChange(List.of()), false);
                 } else {
-                    final List<MetricResult<?, ?>> judged = judged(old.metrics(), current.metrics(), judging);
+                    final List<MetricResult<?, ?>> judged = judged(old.metrics(), current.metrics(),
+                            defaultJudging(EngineKind.ofLabel(key)));
                     final EntryChange change = EntryChange.between(old, current.metrics(), judged, true, 1);
                     diff.add(className, key, change.moved() ? change : EntryChange.rerecorded(judged), true);
                 }
@@ -166,11 +167,11 @@ public final class BaselineDiff {
         return MetricResult.judge(metric, after.get(metric).orElseThrow(), before.get(metric), judging);
     }
 
-    /** The rule and tolerances of a run that configures nothing. */
-    private static Judging defaultJudging() {
+    /** The rule and tolerances of a run that configures nothing, on an engine. */
+    private static Judging defaultJudging(EngineKind engine) {
         final Settings.BenchmarkDefaults defaults = new Settings(new ConfigSource(key -> Optional.empty(),
                 name -> null, name -> null)).benchmarks();
-        return new Judging(new TimingRule(defaults.thresholdPercent(), defaults.alpha(), defaults.noiseFloorPercent(),
+        return new Judging(engine, new TimingRule(defaults.thresholdPercent(), defaults.alpha(), defaults.noiseFloorPercent(),
                 defaults.rulerMaxDriftPercent(), defaults.normalize(), defaults.environmentMismatch()),
                 PlanExpectations.NONE, defaults.tolerances(), new TreeMap<>(), Optional.empty());
     }

@@ -1,13 +1,12 @@
 package dev.dbbench.engine;
 
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * Captures what one call of a benchmark's body does to its class's database, whichever of the
- * database's connections it goes through: the traffic of the calling thread, each statement it
- * executes on the connections the database handed to the application, and, where the server counts
- * statements itself, how many it ran on the database meanwhile, on any connection.
+ * database's connections or clients it goes through: its traffic, each statement it executes on the
+ * connections the database handed to the application (PostgreSQL), what the server itself counted
+ * meanwhile, and the other figures the engine measures of a call ({@link Facts}).
  */
 @FunctionalInterface
 public interface CaptureProbe {
@@ -15,14 +14,22 @@ public interface CaptureProbe {
     /**
      * What the call did.
      *
-     * @param traffic what the calling thread sent and received, requests not named
+     * @param traffic what the call sent and received; its requests not named where the statements the
+     *     capture told to its listener name them (PostgreSQL)
      * @param serverStatements the statements the server ran on the database during the call, by its own
-     *     count; empty where the server does not count them
-     * @param writes what those statements wrote, by the server's count; empty where it does not count them
+     *     count, to be checked against those the listener heard; empty where the engine does not count them
+     *     so (it then says what it did not see in {@code traffic}'s unseen count)
+     * @param facts the other figures the server gave, such as what the statements wrote
      */
-    record Captured(Traffic traffic, OptionalLong serverStatements, Optional<Writes> writes) {
+    record Captured(Traffic traffic, OptionalLong serverStatements, Facts facts) {
+    }
+
+    /** One call whose work is captured. */
+    @FunctionalInterface
+    interface Call {
+        void run() throws Throwable;
     }
 
     /** Captures {@code call}; the statements it executes on the application's connections are told to {@code statements}. */
-    Captured during(StatementListener statements, TrafficProbe.Call call) throws Throwable;
+    Captured during(StatementListener statements, Call call) throws Throwable;
 }

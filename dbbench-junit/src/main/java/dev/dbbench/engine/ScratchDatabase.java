@@ -48,9 +48,8 @@ public interface ScratchDatabase extends AutoCloseable {
     }
 
     /**
-     * A capture of everything one call does to this database, whichever of its connections the work goes
-     * through, where the engine captures at the database (PostgreSQL); empty where only injected values
-     * are probed ({@link #trafficProbe}).
+     * A capture of everything one call does to this database, whichever of its connections or clients
+     * the work goes through; empty where the engine captures nothing.
      */
     default Optional<CaptureProbe> captureProbe() {
         return Optional.empty();
@@ -69,14 +68,6 @@ public interface ScratchDatabase extends AutoCloseable {
      * (a connection), where the engine can measure it; empty otherwise.
      */
     default Optional<ServerCpuProbe> serverCpuProbe(Object injected) {
-        return Optional.empty();
-    }
-
-    /**
-     * A probe of what {@code injected}, a value this database injected (a connection, a data source,
-     * a MongoDB handle), sends and receives, where the engine can count it; empty otherwise.
-     */
-    default Optional<TrafficProbe> trafficProbe(Object injected) {
         return Optional.empty();
     }
 

@@ -96,7 +96,7 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
 
     /** What these judged metrics of a benchmark say about its work. */
     static WorkCounts workCounts(BenchmarkId id, MetricResults results) {
-        return WorkCounts.of(results, id.target().startsWith(EngineKind.MONGODB.label()) ? "commands"
+        return WorkCounts.of(results, EngineKind.ofLabel(id.target()) == EngineKind.MONGODB ? "commands"
                 : "statements");
     }
 

@@ -9,8 +9,10 @@ import dev.dbbench.baseline.BaselineEntry;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.EntryChange;
 import dev.dbbench.config.BaselineMode;
+import dev.dbbench.engine.CommandProfile;
 import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.env.MachineId;
+import dev.dbbench.measure.Ruler;
 import dev.dbbench.metric.Assessment;
 import dev.dbbench.metric.Gating;
 import dev.dbbench.metric.Judging;
@@ -18,13 +20,13 @@ import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.MetricResults;
 import dev.dbbench.metric.MetricValues;
-import dev.dbbench.measure.Ruler;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.spec.BenchmarkSpec;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.ProviderKind;
 import dev.dbbench.spec.Sampling;
 import dev.dbbench.text.Figures;
@@ -82,8 +84,7 @@ public final class Evaluator {
                 recorder.store().fileFor(id.className()), entry.map(BaselineEntry::recordedAt).orElse("-"));
         final String note = note(entry.isEmpty() ? UncomparedBaselines.note(baselineFile, id.method(), target) : "",
                 updated(entry, written, change), recordedRuns.orElse(""),
-                measured.values().get(Metrics.PLANS).isEmpty() && spec.planExpectations().declared()
-                        ? uncheckedExpectations(target) : "");
+                uncheckedExpectations(target, measured.values(), spec.planExpectations()));
         final List<ExpectationResult> expectations = new ExpectationEvaluator(gate, spec.rule().alpha())
                 .evaluate(id, measured.expectations(), remeasure);
         final MetricResults kept = new MetricResults(judged.gated().stream()
@@ -100,7 +101,7 @@ public final class Evaluator {
             TimingAuthority authority, Remeasurement remeasure) throws Throwable {
         final boolean fromCi = entry.map(recorded -> "true".equals(recorded.environment().get(HostFingerprint.CI)))
                 .orElse(false);
-        final Judging judging = new Judging(spec.rule(), spec.planExpectations(), spec.tolerances(),
+        final Judging judging = new Judging(EngineKind.ofLabel(id.target()), spec.rule(), spec.planExpectations(), spec.tolerances(),
                 measured.environment(), entry.map(BaselineEntry::environment));
         final MetricValues baseline = entry.map(BaselineEntry::metrics).orElse(MetricValues.empty());
         List<MetricResult<?, ?>> results = new ArrayList<>();
@@ -260,11 +261,24 @@ public final class Evaluator {
                 result.metric().accepted(result.assessment()));
     }
 
-    /** Why the method's plan expectations could not be checked on this target. */
-    private static String uncheckedExpectations(EngineTarget target) {
-        return "plan expectations (@UsesIndex, @NoSeqScan, @MaxStatements) not checked: "
-                + (target.kind() == EngineKind.POSTGRES
-                        ? "the body takes no Connection or DataSource to capture statements from"
-                        : target.kind().label() + " plans are not captured by this version of dbbench");
+    /** Why the method's plan expectations, or some of them, could not be checked on this target; empty when they were. */
+    private static String uncheckedExpectations(EngineTarget target, MetricValues values, PlanExpectations declared) {
+        if (!declared.declared()) {
+            return "";
+        }
+        if (target.kind() == EngineKind.POSTGRES) {
+            return values.get(Metrics.PLANS).isPresent() ? "" : "plan expectations (@UsesIndex, @NoSeqScan,"
+                    + " @MaxStatements) not checked: the body takes no Connection or DataSource to capture statements from";
+        }
+        final Optional<CommandProfile> profile = values.get(Metrics.COMMAND_PLANS);
+        if (profile.isEmpty()) {
+            return "plan expectations (@UsesIndex, @NoSeqScan, @MaxStatements) not checked: no command of the call"
+                    + " reached the class's database";
+        }
+        final boolean planned = !declared.usesIndexes().isEmpty() || declared.noSeqScanAtAll()
+                || !declared.noSeqScanOn().isEmpty();
+        return profile.get().profiled() || !planned ? "" : "@UsesIndex and @NoSeqScan not checked on [" + target.label()
+                + "]: the emulator has no profiler and no plans (@MaxStatements is checked, on the commands sent); run"
+                + " the class on a real server to check them (dbbench.provider=containers, or external)";
     }
 }

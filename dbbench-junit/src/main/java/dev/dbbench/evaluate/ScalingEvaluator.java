@@ -18,15 +18,16 @@ import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.TrafficCounts;
 import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.ScalePoint;
-import dev.dbbench.text.SqlText;
 import dev.dbbench.verdict.ScalingJudge;
 import dev.dbbench.verdict.ScalingJudgement;
 
 /**
  * Judges a benchmark's {@code @ExpectScaling} from its results at every value of its parameter on one
- * target, on the counts every value measured: server instructions, the plans' shared blocks and the
- * statements of the capture call, in total and each; with how the time, round trips and rows grew beside.
+ * target, on the counts every value measured: server instructions, the plans' shared blocks, the
+ * documents and index keys a MongoDB server's profiler saw examined, and the statements (commands) of the
+ * capture call, in total and each; with how the time, round trips and rows grew beside.
  */
 final class ScalingEvaluator {
 
@@ -46,6 +47,14 @@ final class ScalingEvaluator {
                 new ScalingJudge.Count("server instructions", perValue, Instructions.MIN_INSTRUCTIONS)));
         count(ordered, Metrics.PLANS, StatementPlans::sharedBlocksPerOp).ifPresent(perValue -> counts.add(
                 new ScalingJudge.Count("shared blocks", perValue, 0)));
+        count(ordered, Metrics.COMMAND_PLANS, profile -> profile.profiled()
+                ? Optional.of(profile.docsExaminedPerOp()) : Optional.<Long>empty())
+                .flatMap(ScalingEvaluator::present).ifPresent(perValue -> counts.add(
+                        new ScalingJudge.Count("docs examined", perValue, 0)));
+        count(ordered, Metrics.COMMAND_PLANS, profile -> profile.profiled()
+                ? Optional.of(profile.keysExaminedPerOp()) : Optional.<Long>empty())
+                .flatMap(ScalingEvaluator::present).ifPresent(perValue -> counts.add(
+                        new ScalingJudge.Count("keys examined", perValue, 0)));
         count(ordered, Metrics.TRAFFIC, ScalingEvaluator::statements).ifPresent(perValue -> counts.add(
                 new ScalingJudge.Count("statements", perValue, 0, Optional.of(statementsAtMost))));
         final List<ScalingJudge.Series> informing = new ArrayList<>();
@@ -56,7 +65,7 @@ final class ScalingEvaluator {
         count(ordered, Metrics.PLANS, ScalingEvaluator::rows).ifPresent(perValue -> informing.add(
                 new ScalingJudge.Series("rows returned", doubles(perValue), false)));
         final List<ScalingJudge.Statement> statements = count(ordered, Metrics.TRAFFIC, Function.identity())
-                .map(ScalingEvaluator::byStatement).orElse(List.of());
+                .map(traffic -> byStatement(traffic, EngineKind.ofLabel(first.target()))).orElse(List.of());
         final ScalingJudgement judgement = ScalingJudge.judge(atMost, statementsAtMost, point(ordered.get(0)).name(),
                 ordered.stream().map(result -> point(result).value()).toList(), counts, informing, statements);
         final Decision decision = gate.decide(judgement.verdict());
@@ -83,6 +92,12 @@ final class ScalingEvaluator {
         return Optional.of(figures);
     }
 
+    /** The figures, when every value has one (a server profiled at every value). */
+    private static Optional<List<Long>> present(List<Optional<Long>> figures) {
+        return figures.stream().allMatch(Optional::isPresent)
+                ? Optional.of(figures.stream().map(Optional::get).toList()) : Optional.empty();
+    }
+
     private static long statements(Traffic traffic) {
         return traffic.requests().values().stream().mapToLong(Long::longValue).sum();
     }
@@ -97,15 +112,16 @@ final class ScalingEvaluator {
     }
 
     /**
-     * Each statement's executions per call at each value, statements told apart by their normalized
-     * text ({@link SqlText}) and shown as the largest value's call sent them.
+     * Each statement's executions per call at each value, statements told apart as the traffic tells
+     * them ({@link TrafficCounts#identity}) and shown as the largest value's call sent them.
      */
-    private static List<ScalingJudge.Statement> byStatement(List<Traffic> traffic) {
+    private static List<ScalingJudge.Statement> byStatement(List<Traffic> traffic, EngineKind engine) {
         final Map<String, String> texts = new TreeMap<>();
-        traffic.forEach(call -> call.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text)));
+        traffic.forEach(call -> call.requests().keySet().forEach(text -> texts.put(TrafficCounts.identity(text, engine),
+                text)));
         final List<ScalingJudge.Statement> statements = new ArrayList<>();
         texts.forEach((normalized, text) -> statements.add(new ScalingJudge.Statement(text, traffic.stream()
-                .map(call -> TrafficCounts.byStatement(call.requests()).getOrDefault(normalized, 0L)).toList())));
+                .map(call -> TrafficCounts.byRequest(call.requests(), engine).getOrDefault(normalized, 0L)).toList())));
         return statements;
     }
 }

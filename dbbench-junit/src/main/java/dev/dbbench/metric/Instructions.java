@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.text.Figures;
 import dev.dbbench.text.SqlText;
 import dev.dbbench.verdict.Verdict;
@@ -99,10 +100,10 @@ public final class Instructions extends ExactMetric<InstructionCounts> {
         final List<Finding> findings = new ArrayList<>();
         Counts.compare(findings, "-", "instructions per call", before.perOp(), current.perOp(), tolerance,
                 MIN_INSTRUCTIONS);
-        final Map<String, Long> now = TrafficCounts.byStatement(current.statements());
+        final Map<String, Long> now = TrafficCounts.byRequest(current.statements(), EngineKind.POSTGRES);
         final Map<String, String> texts = new HashMap<>();
         current.statements().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
-        TrafficCounts.byStatement(before.statements()).forEach((statement, count) -> {
+        TrafficCounts.byRequest(before.statements(), EngineKind.POSTGRES).forEach((statement, count) -> {
             if (now.containsKey(statement)) {
                 Counts.compare(findings, texts.get(statement), "instructions per call", count, now.get(statement),
                         tolerance, MIN_INSTRUCTIONS);

@@ -12,6 +12,7 @@ public final class Metrics {
     public static final WallTime TIME = new WallTime();
     public static final ServerCpu SERVER_CPU = new ServerCpu();
     public static final Plans PLANS = new Plans();
+    public static final CommandPlans COMMAND_PLANS = new CommandPlans();
     public static final Storage STORAGE = new Storage();
     public static final Instructions INSTRUCTIONS = new Instructions();
     public static final TrafficCounts TRAFFIC = new TrafficCounts();
@@ -22,7 +23,7 @@ public final class Metrics {
 
     /** Each metric once, in display order. */
     public static final List<Metric<?, ?>> ALL = List.of(TIME, THROUGHPUT, LATENCY, SERVER_CPU, INSTRUCTIONS, TRAFFIC,
-            WRITES, ALLOCATIONS, PLANS, STORAGE);
+            WRITES, ALLOCATIONS, PLANS, COMMAND_PLANS, STORAGE);
 
     private Metrics() {
     }

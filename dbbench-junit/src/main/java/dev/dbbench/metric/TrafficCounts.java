@@ -7,20 +7,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.text.Figures;
 import dev.dbbench.text.SqlText;
 
 /**
  * What one call of the body said to the server, counted on the client's side during the untimed
- * capture call: requests by name (each SQL statement's text, each MongoDB command's name), round
+ * capture call: requests by name (each SQL statement's text, each MongoDB command's shape), round
  * trips, documents returned (MongoDB), and bytes each way. Requests, round trips and documents are
  * exact; bytes may rise by {@code dbbench.tolerance.bytes-percent}. Statements are compared by their
- * normalized text ({@link SqlText}). A call whose work dbbench did not see (statements the server ran
+ * normalized text ({@link SqlText}), MongoDB commands by their shape. A call whose work dbbench did not see (statements the server ran
  * on connections it does not see) or that sent nothing fails in CI and warns elsewhere. Stored as
  * {@code "traffic": {requests, roundTrips, documents, bytesSent, bytesReceived[, unseen]}}.
  */
@@ -69,11 +71,13 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
             return FindingsAssessment.of(findings, false);
         }
         final Traffic before = baseline.get();
-        final Map<String, Long> beforeRequests = byStatement(before.requests());
-        final Map<String, Long> currentRequests = byStatement(current.requests());
+        final Function<String, String> same = namesOnly(context.engine(), before) ? TrafficCounts::commandName
+                : request -> identity(request, context.engine());
+        final Map<String, Long> beforeRequests = byRequest(before.requests(), same);
+        final Map<String, Long> currentRequests = byRequest(current.requests(), same);
         final Map<String, String> texts = new HashMap<>();
-        before.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
-        current.requests().keySet().forEach(text -> texts.put(SqlText.normalized(text), text));
+        before.requests().keySet().forEach(text -> texts.put(same.apply(text), text));
+        current.requests().keySet().forEach(text -> texts.put(same.apply(text), text));
         final TreeSet<String> requests = new TreeSet<>(beforeRequests.keySet());
         requests.addAll(currentRequests.keySet());
         for (String request : requests) {
@@ -91,13 +95,40 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
     }
 
     /**
-     * Requests by their normalized text, executions of texts that differ only in literals summed: a
-     * changed literal is the same statement, in a baseline written before statements were told apart so too.
+     * Whether a MongoDB baseline names its commands by name alone ({@code find}), as dbbench recorded
+     * them before commands were told apart by their shape; such a baseline is compared by name.
      */
-    public static Map<String, Long> byStatement(Map<String, Long> requests) {
+    private static boolean namesOnly(EngineKind engine, Traffic baseline) {
+        return engine == EngineKind.MONGODB && !baseline.requests().isEmpty()
+                && baseline.requests().keySet().stream().noneMatch(name -> name.contains(" "));
+    }
+
+    /**
+     * Requests by their identity ({@link #identity}), executions of the same request summed: a changed
+     * literal is the same statement, in a baseline written before statements were told apart so too.
+     */
+    public static Map<String, Long> byRequest(Map<String, Long> requests, EngineKind engine) {
+        return byRequest(requests, request -> identity(request, engine));
+    }
+
+    private static Map<String, Long> byRequest(Map<String, Long> requests, Function<String, String> same) {
         final Map<String, Long> merged = new HashMap<>();
-        requests.forEach((text, count) -> merged.merge(SqlText.normalized(text), count, Long::sum));
+        requests.forEach((text, count) -> merged.merge(same.apply(text), count, Long::sum));
         return merged;
+    }
+
+    /**
+     * What makes two requests the same: a SQL statement's normalized text ({@link SqlText}); a MongoDB
+     * command's shape as captured, its literals already left out.
+     */
+    public static String identity(String request, EngineKind engine) {
+        return engine == EngineKind.MONGODB ? request : SqlText.normalized(request);
+    }
+
+    /** A MongoDB command's name, the first word of its shape. */
+    private static String commandName(String shape) {
+        final int space = shape.indexOf(' ');
+        return space < 0 ? shape : shape.substring(0, space);
     }
 
     /**
@@ -107,13 +138,17 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
     private static List<Finding> unseen(Traffic current, Judging context) {
         final boolean inCi = "true".equals(context.environment().get(HostFingerprint.CI));
         final Finding.Kind kind = inCi ? Finding.Kind.UNSEEN_WORK : Finding.Kind.UNSEEN_WORK_WARNING;
+        final boolean mongo = context.engine() == EngineKind.MONGODB;
+        final String advice = mongo ? UNSEEN_COMMANDS : UNSEEN;
         if (current.unseen() > 0) {
-            return List.of(new Finding(kind, "-", current.unseen() + " statement(s) ran on the database during the"
-                    + " call on connections dbbench does not see: " + UNSEEN));
+            return List.of(new Finding(kind, "-", current.unseen() + (mongo
+                    ? " command(s) reached the class's database during the call from clients dbbench does not see: "
+                    : " statement(s) ran on the database during the call on connections dbbench does not see: ")
+                    + advice));
         }
         if (current.empty()) {
             return List.of(new Finding(kind, "-", "the call sent nothing to its database, so every count is zero and"
-                    + " gates nothing: " + UNSEEN));
+                    + " gates nothing: " + advice));
         }
         return List.of();
     }
@@ -124,6 +159,12 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
             + " a Connection or DataSource parameter, or give the application's pool the DataSource (with Spring"
             + " Boot, add dbbench-spring: the application's own pool then uses the class's database through"
             + " dbbench); connections opened by URL (JdbcDatabase) and work on other threads are not seen";
+
+    /** Why MongoDB commands go unseen, and what to do. */
+    static final String UNSEEN_COMMANDS = "dbbench counts the commands of the clients it gives out (a MongoDatabase,"
+            + " MongoClient or MongoCollection parameter) and, with dbbench-spring, of a Spring Boot application's own"
+            + " MongoClient; a client the code builds itself from a connection string is not seen. Use one of those,"
+            + " or a call served without the database (a cache) sends nothing at all";
 
     @Override
     public List<String> columns() {

@@ -61,6 +61,11 @@ public final class WriteCounts extends ExactMetric<Writes> {
     }
 
     @Override
+    public Optional<Class<Writes>> captured() {
+        return Optional.of(Writes.class);
+    }
+
+    @Override
     public String id() {
         return "writes";
     }

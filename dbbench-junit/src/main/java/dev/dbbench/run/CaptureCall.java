@@ -1,20 +1,20 @@
 package dev.dbbench.run;
 
 import java.lang.reflect.Method;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 import dev.dbbench.engine.CaptureProbe;
+import dev.dbbench.engine.Facts;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.Traffic;
-import dev.dbbench.engine.TrafficProbe;
 import dev.dbbench.explain.PlanExplainer;
 import dev.dbbench.explain.RecordingJdbc;
 import dev.dbbench.explain.StatementLog;
 import dev.dbbench.measure.Operation;
 import dev.dbbench.measure.Watchdog;
+import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.MetricValues;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.spec.EngineTarget;
@@ -22,9 +22,11 @@ import dev.dbbench.spec.EngineTarget;
 /**
  * One more call of a benchmark body, untimed, after its samples: what it said to the server is
  * counted (requests, round trips, bytes), and on PostgreSQL every statement is recorded, to be
- * explained afterwards. On PostgreSQL the capture is the database's: every connection dbbench handed
+ * explained afterwards. The capture is the database's: on PostgreSQL every connection dbbench handed
  * out for it (the injected ones, an application's own pool) on the calling thread, checked against
- * the server's own count of the statements it ran; elsewhere the injected values are probed.
+ * the server's own count of the statements it ran; on MongoDB every command of the clients dbbench
+ * created or wired, checked against what the server received. Each other figure the engine measured
+ * goes to the metric that takes its type ({@link Metric#captured()}).
  */
 final class CaptureCall {
 
@@ -45,7 +47,7 @@ final class CaptureCall {
             throws Throwable {
         final Optional<CaptureProbe> capture = database.captureProbe();
         if (capture.isEmpty()) {
-            return probed(method, instance, arguments, beforeSample, database, watchdog, afterCall);
+            return MetricValues.empty();
         }
         final StatementLog log = new StatementLog();
         final CaptureProbe.Captured captured = watchdog.call(() -> "the capture call after the samples", () -> {
@@ -53,12 +55,16 @@ final class CaptureCall {
             return capture.get().during(RecordingJdbc.into(log), () -> Invoker.invoke(method, instance, arguments));
         });
         afterCall.run();
-        final long unseen = captured.serverStatements().isPresent()
-                ? Math.max(0, captured.serverStatements().getAsLong() - log.serverStatements()) : 0;
-        MetricValues values = MetricValues.empty().with(Metrics.TRAFFIC,
-                captured.traffic().withRequests(requests(log)).withUnseen(unseen));
-        if (captured.writes().isPresent()) {
-            values = values.with(Metrics.WRITES, captured.writes().get());
+        Traffic traffic = captured.traffic();
+        if (!log.entries().isEmpty()) {
+            traffic = traffic.withRequests(requests(log));
+        }
+        if (captured.serverStatements().isPresent()) {
+            traffic = traffic.withUnseen(Math.max(0, captured.serverStatements().getAsLong() - log.serverStatements()));
+        }
+        MetricValues values = MetricValues.empty().with(Metrics.TRAFFIC, traffic);
+        for (Metric<?, ?> metric : Metrics.ALL) {
+            values = withCaptured(values, metric, captured.facts());
         }
         if (database.dataSource().isPresent()) {
             final PlanExplainer.Explained explained = new PlanExplainer().explain(database.dataSource().get(), log,
@@ -68,20 +74,9 @@ final class CaptureCall {
         return values;
     }
 
-    /** The call with its injected values' traffic probed, on engines that capture no more (MongoDB). */
-    private static MetricValues probed(Method method, Object instance, Object[] arguments, Operation beforeSample,
-            ScratchDatabase database, Watchdog watchdog, Operation afterCall) throws Throwable {
-        final Optional<TrafficProbe> probe = Arrays.stream(arguments)
-                .map(database::trafficProbe).flatMap(Optional::stream).findFirst();
-        if (probe.isEmpty()) {
-            return MetricValues.empty();
-        }
-        final Traffic traffic = watchdog.call(() -> "the capture call after the samples", () -> {
-            beforeSample.run();
-            return probe.get().during(() -> Invoker.invoke(method, instance, arguments));
-        });
-        afterCall.run();
-        return MetricValues.empty().with(Metrics.TRAFFIC, traffic);
+    /** The values with the figure of the engine's that {@code metric} stores, where the capture measured one. */
+    private static <V> MetricValues withCaptured(MetricValues values, Metric<V, ?> metric, Facts facts) {
+        return metric.captured().flatMap(facts::get).map(value -> values.with(metric, value)).orElse(values);
     }
 
     /** The statements of the call by their text, each with its executions. */

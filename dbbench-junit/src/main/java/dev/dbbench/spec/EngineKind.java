@@ -45,6 +45,17 @@ public enum EngineKind {
         return injectableTypes.stream().map(name -> name.substring(name.lastIndexOf('.') + 1)).toList();
     }
 
+    /**
+     * The engine of a target's label ({@code mongodb 8.0 container}), or of a baseline key that holds
+     * one in brackets ({@code findByBrand [mongodb emulated]}); PostgreSQL where none is named.
+     */
+    public static EngineKind ofLabel(String label) {
+        final int bracket = label.indexOf('[');
+        final String target = bracket < 0 ? label : label.substring(bracket + 1);
+        return Arrays.stream(values()).filter(kind -> target.startsWith(kind.label + " ") || target.equals(kind.label))
+                .findFirst().orElse(POSTGRES);
+    }
+
     /** Whether some engine injects the type, so a parameter of it is dbbench's to provide. */
     public static boolean anyInjects(Class<?> type) {
         return Arrays.stream(values()).anyMatch(kind -> kind.injects(type));

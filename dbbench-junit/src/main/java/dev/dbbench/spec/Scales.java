@@ -1,10 +1,8 @@
 package dev.dbbench.spec;
 
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -36,7 +34,7 @@ public final class Scales {
     }
 
     /** The benchmark's parameter at {@code level}, validated; empty when it declares none. */
-    static Optional<ScaleSpec> of(Class<?> testClass, Method method, ScaleLevel level, List<EngineTarget> targets) {
+    static Optional<ScaleSpec> of(Class<?> testClass, Method method, ScaleLevel level) {
         final String element = testClass.getSimpleName() + "." + method.getName() + "()";
         final Optional<ExpectScaling> expectation = AnnotationSupport.findAnnotation(method, ExpectScaling.class);
         final Optional<Declared> declared = declared(testClass, method);
@@ -59,7 +57,6 @@ public final class Scales {
             for (ScaleLevel each : ScaleLevel.values()) {
                 checkJudgeable("@ExpectScaling on " + element, scale.name(), each, values(scale, each));
             }
-            checkCounted("@ExpectScaling on " + element, targets);
             if (expectation.get().statements().length > 1) {
                 throw new DbBenchConfigurationException("@ExpectScaling on " + element + " must declare at most one"
                         + " growth for statements but was " + Arrays.toString(expectation.get().statements()));
@@ -158,21 +155,6 @@ public final class Scales {
         if (smallest < 2) {
             throw new DbBenchConfigurationException(where + " needs values of " + name + " of at least 2 (growth"
                     + " is judged against log " + name + "), but @Scale gives " + smallest + " at " + scale);
-        }
-    }
-
-    /**
-     * The counts growth is judged on exist on PostgreSQL, whose class databases capture a body's
-     * statements whichever of their connections it uses.
-     */
-    private static void checkCounted(String where, List<EngineTarget> targets) {
-        final List<String> uncounted = new ArrayList<>();
-        targets.stream().filter(target -> target.kind() != EngineKind.POSTGRES)
-                .forEach(target -> uncounted.add("[" + target.label() + "]"));
-        if (!uncounted.isEmpty()) {
-            throw new DbBenchConfigurationException(where + " is judged on server instructions and shared blocks,"
-                    + " which dbbench counts on PostgreSQL only, but the benchmark runs on "
-                    + String.join(", ", uncounted) + "; declare it on PostgreSQL targets, or remove @ExpectScaling");
         }
     }
 }

@@ -56,7 +56,7 @@ public final class SpecFactory {
                 defaults.alpha(), defaults.noiseFloorPercent(), defaults.rulerMaxDriftPercent(), defaults.normalize(),
                 defaults.environmentMismatch());
         final List<EngineTarget> methodTargets = targets.targets(testClass, method);
-        final Optional<ScaleSpec> scale = Scales.of(testClass, method, settings.scale(), methodTargets);
+        final Optional<ScaleSpec> scale = Scales.of(testClass, method, settings.scale());
         final Optional<String> scaleName = scale.map(ScaleSpec::name);
         InjectionCheck.check("@DbBenchmark method", method, methodTargets, InjectionCheck.Caller.BENCHMARK, scaleName);
         scaleName.ifPresent(name -> Scales.checkTaken(testClass, method, name));

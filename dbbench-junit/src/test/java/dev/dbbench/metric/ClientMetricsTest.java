@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
 import dev.dbbench.measure.ClientSamples;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import dev.dbbench.verdict.RecordedRun;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /** How throughput and latency are stored, read back, pooled and judged against a baseline's clients. */
 class ClientMetricsTest {
 
-    private static final Judging JUDGING = new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
+    private static final Judging JUDGING = new Judging(EngineKind.POSTGRES, new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
             PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), new TreeMap<>(), Optional.empty());
 
     private static Timings time(double... nanosPerCall) {

@@ -14,9 +14,10 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
-import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.engine.InstructionCounting.FunctionCost;
+import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class InstructionProfileTest {
 
     private static final String JOIN = "SELECT count(*) FROM orders o JOIN customers c ON c.id = o.customer_id";
     private static final String COUNTER = "callgrind valgrind-3.19.0, postgres 17.6.0 binaries";
-    private static final Judging JUDGING = new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
+    private static final Judging JUDGING = new Judging(EngineKind.POSTGRES, new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
             PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), new TreeMap<>(), Optional.empty());
     private static final Subject SUBJECT = new Subject(new BenchmarkId("com.example.OrderBench", "join",
             "postgres 17 embedded"), Path.of("baselines/com.example.OrderBench.json"), "2026-12-03T10:00:00Z",

@@ -10,8 +10,9 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
-import dev.dbbench.env.HostFingerprint;
 import dev.dbbench.engine.Traffic;
+import dev.dbbench.env.HostFingerprint;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import dev.dbbench.verdict.Verdict;
@@ -65,6 +66,22 @@ class TrafficCountsTest {
     }
 
     @Test
+    void mongoCommandsAreToldApartByShapeAndABaselineOfNamesOnlyIsComparedByName() {
+        final Traffic byName = traffic(Map.of("find", 1L), 1);
+        final Traffic brand = traffic(Map.of("find products {brand: ?}", 1L), 1);
+        final Traffic name = traffic(Map.of("find products {name: ?}", 1L), 1);
+
+        assertThat(TRAFFIC.assess(name, Optional.of(brand), judging(EngineKind.MONGODB, false)).findings())
+                .extracting(Finding::subject, Finding::detail).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("find products {brand: ?}", "executions per call 1 -> 0"),
+                        org.assertj.core.groups.Tuple.tuple("find products {name: ?}", "executions per call 0 -> 1"));
+        // Recorded before commands had shapes: the same command by name, and a second find still fails.
+        assertThat(TRAFFIC.assess(brand, Optional.of(byName), judging(EngineKind.MONGODB, false)).findings()).isEmpty();
+        assertThat(TRAFFIC.assess(traffic(Map.of("find products {brand: ?}", 2L), 2), Optional.of(byName),
+                judging(EngineKind.MONGODB, false)).verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
+    @Test
     void aStoredValueWithoutUnseenStatementsReadsAsZeroAndIsWrittenWithout() {
         final Traffic traffic = traffic(Map.of("SELECT 1", 1L), 1);
         final ObjectNode written = (ObjectNode) TRAFFIC.write(traffic);
@@ -79,8 +96,12 @@ class TrafficCountsTest {
     }
 
     private static Judging judging(boolean inCi) {
+        return judging(EngineKind.POSTGRES, inCi);
+    }
+
+    private static Judging judging(EngineKind engine, boolean inCi) {
         final SortedMap<String, String> environment = new TreeMap<>(Map.of(HostFingerprint.CI, Boolean.toString(inCi)));
-        return new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN), PlanExpectations.NONE,
-                new Settings.Tolerances(1, 1, 10), environment, Optional.empty());
+        return new Judging(engine, new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
+                PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), environment, Optional.empty());
     }
 }

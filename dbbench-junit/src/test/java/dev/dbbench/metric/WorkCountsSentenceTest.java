@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
 import dev.dbbench.engine.Traffic;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The sentence every timing verdict carries about the work counts. */
 class WorkCountsSentenceTest {
 
-    private static final Judging JUDGING = new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
+    private static final Judging JUDGING = new Judging(EngineKind.POSTGRES, new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
             PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), new TreeMap<>(), Optional.empty());
     private static final Traffic FIFTY_ROUND_TRIPS = new Traffic(new TreeMap<>(Map.of("SELECT 1", 50L)), 50, 0, 2_000,
             14_000);

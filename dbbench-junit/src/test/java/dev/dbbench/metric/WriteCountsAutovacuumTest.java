@@ -11,6 +11,7 @@ import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
 import dev.dbbench.engine.ServerWrites;
 import dev.dbbench.engine.Writes;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class WriteCountsAutovacuumTest {
 
-    private static final Judging JUDGING = new Judging(new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
+    private static final Judging JUDGING = new Judging(EngineKind.POSTGRES, new TimingRule(25, 0.01, 3, 50, false, EnvironmentPolicy.WARN),
             PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), new TreeMap<>(Map.of()), Optional.empty());
 
     @Test

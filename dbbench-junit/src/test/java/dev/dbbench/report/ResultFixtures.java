@@ -24,6 +24,7 @@ import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.TimeAssessment;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import dev.dbbench.stats.Comparison;
@@ -100,7 +101,7 @@ final class ResultFixtures {
     /** The result with server CPU readings for its samples and, when given, for its baseline's. */
     static BenchmarkResult withServerCpu(BenchmarkResult result, double[] current, Optional<double[]> baseline) {
         final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
-        metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(RULE,
+        metrics.add(new GatedMetric(MetricResult.judge(Metrics.SERVER_CPU, current, baseline, new Judging(EngineKind.POSTGRES, RULE,
                 PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(), Optional.empty())), Decision.NONE));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());
@@ -124,7 +125,7 @@ final class ResultFixtures {
                 new long[] {4_600_000, 4_600_000}, "<script>alert(1)</script>", new long[] {1_000, 1_000}));
         final List<GatedMetric> metrics = new ArrayList<>(result.metrics());
         metrics.add(new GatedMetric(MetricResult.judge(Metrics.INSTRUCTIONS, after, Optional.of(before),
-                new Judging(RULE, PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(),
+                new Judging(EngineKind.POSTGRES, RULE, PlanExpectations.NONE, new Settings.Tolerances(1, 1, 10), result.environment(),
                         Optional.empty())), Decision.FAIL));
         return new BenchmarkResult(result.id(), metrics, result.unmeasured(), result.expectations(), result.recording(),
                 result.acceptCommand(), result.environment(), result.note(), result.scaling(), result.timing());

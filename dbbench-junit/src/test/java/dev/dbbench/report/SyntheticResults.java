@@ -24,6 +24,7 @@ import dev.dbbench.metric.MetricResult;
 import dev.dbbench.metric.Metrics;
 import dev.dbbench.metric.Timings;
 import dev.dbbench.spec.BenchmarkId;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
 import dev.dbbench.spec.TimingRule;
 import dev.dbbench.verdict.ExpectationVerdict;
@@ -79,7 +80,7 @@ public final class SyntheticResults {
         final double factor = i % 17 == 3 ? 1.8 : i % 13 == 5 ? 0.6 : 1.0;
         final Timings baseline = timings(median, 1.0);
         final Timings current = timings(median, factor);
-        final Judging judging = new Judging(RULE, PlanExpectations.NONE, TOLERANCES, environment, Optional.of(baselineEnvironment));
+        final Judging judging = new Judging(EngineKind.POSTGRES, RULE, PlanExpectations.NONE, TOLERANCES, environment, Optional.of(baselineEnvironment));
         final boolean isNew = i % 29 == 11;
         final MetricResult<?, ?> time = MetricResult.judge(Metrics.TIME, current,
                 isNew ? Optional.empty() : Optional.of(baseline), judging);

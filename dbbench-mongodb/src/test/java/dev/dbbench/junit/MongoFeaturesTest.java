@@ -10,15 +10,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import dev.dbbench.api.Collection;
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.api.DbBenchmark;
-import dev.dbbench.api.ExpectScaling;
-import dev.dbbench.api.Growth;
 import dev.dbbench.api.Mongo;
-import dev.dbbench.api.Scale;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,8 +23,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * What the core's features do on MongoDB: client threads on the emulator (each client its own
- * collection handle, throughput and p99 recorded, an emulator's timings only warn), and
- * {@code @ExpectScaling}, which has no counts to judge there.
+ * collection handle, throughput and p99 recorded, an emulator's timings only warn).
  */
 class MongoFeaturesTest {
 
@@ -72,14 +67,6 @@ class MongoFeaturesTest {
         assertThat(runner.result("findOne").get("workCounts").get("state").asText()).isEqualTo("UNCHANGED");
     }
 
-    @Test
-    void expectScalingOnATargetWithoutCounts() {
-        assertThat(FixtureRunner.firstFailure(new FixtureRunner(temp).run(ScalingCase.class))).isEqualTo(
-                "@ExpectScaling on ScalingCase.body() is judged on server instructions and shared blocks, which"
-                + " dbbench counts on PostgreSQL only, but the benchmark runs on [mongodb emulated]; declare it on"
-                + " PostgreSQL targets, or remove @ExpectScaling");
-    }
-
     @Mongo
     static class MongoCase {
 
@@ -97,15 +84,6 @@ class MongoFeaturesTest {
             if (SLOW.get()) {
                 Thread.sleep(50);
             }
-        }
-    }
-
-    @Mongo
-    static class ScalingCase {
-        @DbBenchmark
-        @Scale(name = "rows", small = {10, 100, 1000})
-        @ExpectScaling(atMost = Growth.LINEAR)
-        void body(MongoDatabase db, long rows) {
         }
     }
 }

@@ -14,6 +14,7 @@ import javax.sql.DataSource;
 import dev.dbbench.api.JdbcDatabase;
 import dev.dbbench.engine.CaptureProbe;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.Facts;
 import dev.dbbench.engine.InstructionCounting;
 import dev.dbbench.engine.Routing;
 import dev.dbbench.engine.ScratchDatabase;
@@ -21,7 +22,6 @@ import dev.dbbench.engine.ScratchNames;
 import dev.dbbench.engine.ServerCpuProbe;
 import dev.dbbench.engine.StatementListener;
 import dev.dbbench.engine.Traffic;
-import dev.dbbench.engine.TrafficProbe;
 import dev.dbbench.engine.Writes;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
@@ -186,7 +186,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
         final Optional<ServerStatements> statements = server.statements();
         return Optional.of((listener, call) -> {
             if (statements.isEmpty()) {
-                return new CaptureProbe.Captured(captured(listener, call), OptionalLong.empty(), Optional.empty());
+                return new CaptureProbe.Captured(captured(listener, call), OptionalLong.empty(), Facts.NONE);
             }
             final boolean checkpointed = checkpoint();
             // What the fixture and the hooks counted reaches the server's I/O statistics before the call.
@@ -204,12 +204,12 @@ final class PostgresScratchDatabase implements ScratchDatabase {
                 final ServerStatements.Snapshot after = statements.get().read(name);
                 final boolean autovacuumMeanwhile = autovacuumBefore.overlaps(autovacuum());
                 if (!checkpointed) {
-                    return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.empty());
+                    return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Facts.NONE);
                 }
                 application.flushStatistics();
                 final ServerWal.Io io = ServerWal.io(wal).since(ioBefore);
                 final Writes statementWrites = after.writesSince(before).withServerWalBytes(walAfter - walBefore);
-                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Optional.of(
+                return new CaptureProbe.Captured(traffic, OptionalLong.of(after.callsSince(before)), Facts.NONE.with(
                         ServerWal.read(wal, name, walBefore, walAfter, io)
                                 .map(read -> autovacuumMeanwhile ? read.withAutovacuum() : read)
                                 .map(statementWrites::withServerApart).orElse(statementWrites)));
@@ -225,7 +225,7 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     /** The traffic of {@code call}, its statements told to {@code listener}. */
-    private Traffic captured(StatementListener listener, TrafficProbe.Call call) throws Throwable {
+    private Traffic captured(StatementListener listener, CaptureProbe.Call call) throws Throwable {
         try (CountingSockets.Window window = meter.open(); AutoCloseable listening = application.listen(listener)) {
             call.run();
             return window.traffic();

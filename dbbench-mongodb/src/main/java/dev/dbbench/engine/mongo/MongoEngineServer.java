@@ -21,6 +21,7 @@ final class MongoEngineServer implements EngineServer {
     private final EngineTarget target;
     private final MongoClient client;
     private final CommandTraffic traffic;
+    private final ServerRecord record;
     private final Duration startTime;
     private final SortedMap<String, String> fingerprint;
     private final Optional<RunningContainer> container;
@@ -28,13 +29,16 @@ final class MongoEngineServer implements EngineServer {
 
     /**
      * @param traffic listens to the client's commands
+     * @param record what the server tells of the operations on a database during a captured call
      * @param closer already holds what runs the server; the client is registered last, so it closes first
      */
-    MongoEngineServer(EngineTarget target, MongoClient client, CommandTraffic traffic, Duration startTime,
-            SortedMap<String, String> fingerprint, Optional<RunningContainer> container, Closer closer) {
+    MongoEngineServer(EngineTarget target, MongoClient client, CommandTraffic traffic, ServerRecord record,
+            Duration startTime, SortedMap<String, String> fingerprint, Optional<RunningContainer> container,
+            Closer closer) {
         this.target = target;
         this.client = client;
         this.traffic = traffic;
+        this.record = record;
         this.startTime = startTime;
         this.fingerprint = new TreeMap<>(fingerprint);
         this.container = container;
@@ -58,7 +62,7 @@ final class MongoEngineServer implements EngineServer {
 
     @Override
     public ScratchDatabase createDatabase(String namePrefix) {
-        return new MongoScratchDatabase(client, traffic, MongoScratchDatabase.uniqueName(namePrefix));
+        return new MongoScratchDatabase(client, traffic, record, MongoScratchDatabase.uniqueName(namePrefix));
     }
 
     @Override

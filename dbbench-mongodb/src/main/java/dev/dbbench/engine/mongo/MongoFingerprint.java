@@ -15,13 +15,11 @@ final class MongoFingerprint {
     private MongoFingerprint() {
     }
 
+    /** The facts of a real server. */
     static SortedMap<String, String> read(MongoClient client) {
-        final SortedMap<String, String> facts = new TreeMap<>();
+        final SortedMap<String, String> facts = emulated(client);
         final MongoDatabase admin = client.getDatabase("admin");
-        final Document buildInfo = admin.runCommand(new Document("buildInfo", 1));
-        facts.put("engine.version", String.valueOf(buildInfo.get("version")));
-        facts.put("engine.setting.writeConcern", describe(client.getDatabase("admin").getWriteConcern()));
-        // Real servers answer these; the emulator does not, and then the fact is simply absent.
+        // Not every server has every command (a hosted tier may refuse some); an absent fact is honest.
         optional(() -> {
             final Document status = admin.runCommand(new Document("serverStatus", 1));
             final Object engine = status.get("storageEngine");
@@ -38,6 +36,18 @@ final class MongoFingerprint {
         return facts;
     }
 
+    /**
+     * The facts every server gives, the emulator too: it is not asked what it lacks (it logs every
+     * command it does not know as an error).
+     */
+    static SortedMap<String, String> emulated(MongoClient client) {
+        final SortedMap<String, String> facts = new TreeMap<>();
+        final Document buildInfo = client.getDatabase("admin").runCommand(new Document("buildInfo", 1));
+        facts.put("engine.version", String.valueOf(buildInfo.get("version")));
+        facts.put("engine.setting.writeConcern", describe(client.getDatabase("admin").getWriteConcern()));
+        return facts;
+    }
+
     /** The client's write concern: {@code default} means the server's default applies. */
     static String describe(WriteConcern concern) {
         return concern.asDocument().isEmpty() ? "default" : concern.asDocument().toJson();
@@ -47,7 +57,7 @@ final class MongoFingerprint {
         try {
             read.run();
         } catch (MongoException e) {
-            // Not every server has every command (the emulator lacks most); an absent fact is honest.
+            // The fact is left out.
         }
     }
 

@@ -2,14 +2,16 @@ package dev.dbbench.engine.mongo;
 
 import java.lang.reflect.Parameter;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import dev.dbbench.engine.CaptureProbe;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.Facts;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.ScratchNames;
-import dev.dbbench.engine.TrafficProbe;
 import dev.dbbench.spec.CollectionNames;
 
 /**
@@ -23,12 +25,18 @@ final class MongoScratchDatabase implements ScratchDatabase {
 
     private final MongoClient client;
     private final CommandTraffic traffic;
+    private final ServerRecord server;
     private final String name;
     private boolean closed;
 
-    MongoScratchDatabase(MongoClient client, CommandTraffic traffic, String name) {
+    /**
+     * @param traffic counts what the clients dbbench created or wired send
+     * @param server what the server tells of the same operations
+     */
+    MongoScratchDatabase(MongoClient client, CommandTraffic traffic, ServerRecord server, String name) {
         this.client = client;
         this.traffic = traffic;
+        this.server = server;
         this.name = name;
     }
 
@@ -56,10 +64,25 @@ final class MongoScratchDatabase implements ScratchDatabase {
         throw new IllegalArgumentException("cannot inject " + type.getName());
     }
 
-    /** Every handle shares the run's client, whose commands are counted while a call is. */
+    /**
+     * Every command sent to this database during the call, by any client dbbench created or wired
+     * (the injected handles, an application's own client) on any thread, by shape; what the server
+     * tells of them (a real server's profiler: plans, keys and documents examined); and the commands it
+     * received from other clients, as unseen.
+     */
     @Override
-    public Optional<TrafficProbe> trafficProbe(Object injected) {
-        return Optional.of(traffic);
+    public Optional<CaptureProbe> captureProbe() {
+        return Optional.of((statements, call) -> {
+            server.start(name);
+            final CommandTraffic.Counted counted;
+            try (CommandTraffic.Window window = traffic.open(name)) {
+                call.run();
+                counted = window.counted();
+            }
+            final ServerRecord.Told told = server.stop(name, counted);
+            return new CaptureProbe.Captured(counted.traffic().withUnseen(told.unseen()), OptionalLong.empty(),
+                    Facts.NONE.with(told.profile()));
+        });
     }
 
     @Override

@@ -18,7 +18,6 @@ import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.dbbench.api.DbBenchConfigurationException;
 import dev.dbbench.config.EngineOptions;
 import dev.dbbench.config.Redaction;
@@ -45,23 +44,25 @@ public final class MongoServers {
 
     /**
      * mongo-java-server in this JVM, on a loopback port. Labelled {@code emulated}: it ignores
-     * secondary indexes and has no {@code explain}, so its timings say nothing about MongoDB.
+     * secondary indexes and has no {@code explain} or profiler, so its timings say nothing about MongoDB
+     * and of its commands only what the clients sent is known ({@link EmulatorBackend}).
      */
     public static EngineServer emulated(EngineTarget target) throws Exception {
         final long started = System.nanoTime();
         final Closer closer = new Closer();
         try {
-            final MongoServer server = new MongoServer(new MemoryBackend());
+            final EmulatorBackend backend = new EmulatorBackend();
+            final MongoServer server = new MongoServer(backend);
             closer.register(server::shutdownNow);
             final InetSocketAddress address = server.bind();
             final CommandTraffic traffic = new CommandTraffic();
             final MongoClient client = closer.register(client("mongodb://" + address.getHostString() + ":"
                     + address.getPort(), traffic));
-            final SortedMap<String, String> fingerprint = MongoFingerprint.read(client);
+            final SortedMap<String, String> fingerprint = MongoFingerprint.emulated(client);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", "mongo-java-server " + emulatorVersion() + " (memory backend)");
-            return new MongoEngineServer(target, client, traffic, Duration.ofNanos(System.nanoTime() - started), fingerprint,
-                    Optional.empty(), closer);
+            return new MongoEngineServer(target, client, traffic, backend, Duration.ofNanos(System.nanoTime() - started),
+                    fingerprint, Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
             throw e;
@@ -93,8 +94,8 @@ public final class MongoServers {
             requireDeclaredVersion(target, fingerprint, "image " + image.asCanonicalNameString());
             fingerprint.putAll(running.facts(image, options.tmpfs()));
             fingerprint.put("engine.provider", target.provider().label());
-            return new MongoEngineServer(target, client, traffic, running.startTime(), fingerprint, Optional.of(running),
-                    closer);
+            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client), running.startTime(),
+                    fingerprint, Optional.of(running), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
             throw e;
@@ -135,8 +136,8 @@ public final class MongoServers {
             requireDeclaredVersion(target, fingerprint, "the external server " + shown);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", shown);
-            return new MongoEngineServer(target, client, traffic, Duration.ofNanos(System.nanoTime() - started), fingerprint,
-                    Optional.empty(), closer);
+            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client),
+                    Duration.ofNanos(System.nanoTime() - started), fingerprint, Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
             throw e;
