@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.run.ApplicationDatabase;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,11 +23,11 @@ public interface ApplicationFramework {
     interface Run {
 
         /**
-         * The one PostgreSQL target of a test class, from its annotations and the run's configuration.
+         * The one target of an engine of a test class, from its annotations and the run's configuration.
          *
          * @throws dev.dbbench.api.DbBenchConfigurationException when the class has none or several
          */
-        EngineTarget postgresTarget(Class<?> testClass);
+        EngineTarget target(Class<?> testClass, EngineKind kind);
 
         /** A new database on the target's server, dropped when the run ends. */
         ScratchDatabase database(EngineTarget target, String namePrefix) throws Exception;

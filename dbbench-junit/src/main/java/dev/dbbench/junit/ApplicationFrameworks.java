@@ -35,15 +35,17 @@ final class ApplicationFrameworks {
     void started(RunContext run, TargetResolver targets) {
         final ApplicationFramework.Run frameworkRun = new ApplicationFramework.Run() {
             @Override
-            public EngineTarget postgresTarget(Class<?> testClass) {
-                final List<EngineTarget> postgres = targets.classTargets(testClass).stream()
-                        .filter(target -> target.kind() == EngineKind.POSTGRES).toList();
-                if (postgres.size() != 1) {
-                    throw new DbBenchConfigurationException(testClass.getSimpleName() + " runs on " + postgres.size()
-                            + " PostgreSQL targets " + postgres.stream().map(EngineTarget::label).toList() + ", but its"
-                            + " application connects to one database: declare one @Postgres on the class");
+            public EngineTarget target(Class<?> testClass, EngineKind kind) {
+                final List<EngineTarget> ofKind = targets.classTargets(testClass).stream()
+                        .filter(target -> target.kind() == kind).toList();
+                if (ofKind.size() != 1) {
+                    final String annotation = kind == EngineKind.POSTGRES ? "@Postgres" : "@Mongo";
+                    throw new DbBenchConfigurationException(testClass.getSimpleName() + " runs on " + ofKind.size()
+                            + " " + (kind == EngineKind.POSTGRES ? "PostgreSQL" : "MongoDB") + " targets "
+                            + ofKind.stream().map(EngineTarget::label).toList() + ", but its application connects to one"
+                            + " database: declare one " + annotation + " on the class");
                 }
-                return postgres.get(0);
+                return ofKind.get(0);
             }
 
             @Override

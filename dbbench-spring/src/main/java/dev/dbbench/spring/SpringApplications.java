@@ -10,6 +10,7 @@ import dev.dbbench.engine.Closer;
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.junit.ApplicationFramework;
 import dev.dbbench.run.ApplicationDatabase;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -42,8 +43,8 @@ public final class SpringApplications implements ApplicationFramework {
             this.run = run;
         }
 
-        EngineTarget postgresTarget(Class<?> testClass) {
-            return run.postgresTarget(testClass);
+        EngineTarget target(Class<?> testClass, EngineKind kind) {
+            return run.target(testClass, kind);
         }
 
         ScratchDatabase database(EngineTarget target, String namePrefix) throws Exception {
@@ -82,7 +83,17 @@ public final class SpringApplications implements ApplicationFramework {
             return Optional.empty();
         }
         final ApplicationContext context = SpringExtension.getApplicationContext(classContext);
-        return Optional.ofNullable(context.getBeanProvider(ContextDatabase.class).getIfAvailable());
+        return Optional.ofNullable(context.getBeanProvider(ApplicationDatabase.class).getIfAvailable());
+    }
+
+    /** Whether the class of this name is on the class path dbbench-spring was loaded from. */
+    static boolean present(String className) {
+        try {
+            Class.forName(className, false, SpringApplications.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /** Whether Spring's JUnit extension runs the class (a Spring test annotation carries it). */

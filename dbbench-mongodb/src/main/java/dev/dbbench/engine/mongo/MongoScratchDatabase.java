@@ -26,18 +26,37 @@ final class MongoScratchDatabase implements ScratchDatabase {
     private final MongoClient client;
     private final CommandTraffic traffic;
     private final ServerRecord server;
+    private final String serverUri;
     private final String name;
     private boolean closed;
 
     /**
      * @param traffic counts what the clients dbbench created or wired send
      * @param server what the server tells of the same operations
+     * @param serverUri the connection string of the server, for an application's own client
      */
-    MongoScratchDatabase(MongoClient client, CommandTraffic traffic, ServerRecord server, String name) {
+    MongoScratchDatabase(MongoClient client, CommandTraffic traffic, ServerRecord server, String serverUri,
+            String name) {
         this.client = client;
         this.traffic = traffic;
         this.server = server;
+        this.serverUri = serverUri;
         this.name = name;
+    }
+
+    /** The server's connection string with this database as the one it names. */
+    String connectionString() {
+        final int hosts = serverUri.indexOf("//") + 2;
+        final int query = serverUri.indexOf('?');
+        final int end = query < 0 ? serverUri.length() : query;
+        final int path = serverUri.indexOf('/', hosts);
+        final String base = path < 0 || path > end ? serverUri.substring(0, end) : serverUri.substring(0, path);
+        return base + "/" + name + (query < 0 ? "" : serverUri.substring(query));
+    }
+
+    /** The listener that counts the commands sent to the database, for an application's own client. */
+    CommandTraffic traffic() {
+        return traffic;
     }
 
     static String uniqueName(String prefix) {

@@ -56,12 +56,12 @@ public final class MongoServers {
             closer.register(server::shutdownNow);
             final InetSocketAddress address = server.bind();
             final CommandTraffic traffic = new CommandTraffic();
-            final MongoClient client = closer.register(client("mongodb://" + address.getHostString() + ":"
-                    + address.getPort(), traffic));
+            final String uri = "mongodb://" + address.getHostString() + ":" + address.getPort();
+            final MongoClient client = closer.register(client(uri, traffic));
             final SortedMap<String, String> fingerprint = MongoFingerprint.emulated(client);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", "mongo-java-server " + emulatorVersion() + " (memory backend)");
-            return new MongoEngineServer(target, client, traffic, backend, Duration.ofNanos(System.nanoTime() - started),
+            return new MongoEngineServer(target, client, traffic, backend, uri, Duration.ofNanos(System.nanoTime() - started),
                     fingerprint, Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
@@ -88,13 +88,13 @@ public final class MongoServers {
         try {
             final GenericContainer<?> container = running.container();
             final CommandTraffic traffic = new CommandTraffic();
-            final MongoClient client = closer.register(client("mongodb://" + container.getHost() + ":"
-                    + container.getMappedPort(PORT), traffic));
+            final String uri = "mongodb://" + container.getHost() + ":" + container.getMappedPort(PORT);
+            final MongoClient client = closer.register(client(uri, traffic));
             final SortedMap<String, String> fingerprint = MongoFingerprint.read(client);
             requireDeclaredVersion(target, fingerprint, "image " + image.asCanonicalNameString());
             fingerprint.putAll(running.facts(image, options.tmpfs()));
             fingerprint.put("engine.provider", target.provider().label());
-            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client), running.startTime(),
+            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client), uri, running.startTime(),
                     fingerprint, Optional.of(running), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
@@ -136,7 +136,7 @@ public final class MongoServers {
             requireDeclaredVersion(target, fingerprint, "the external server " + shown);
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.server", shown);
-            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client),
+            return new MongoEngineServer(target, client, traffic, new MongoProfiler(client), uri,
                     Duration.ofNanos(System.nanoTime() - started), fingerprint, Optional.empty(), closer);
         } catch (Exception e) {
             closeAfterFailure(closer, e);
