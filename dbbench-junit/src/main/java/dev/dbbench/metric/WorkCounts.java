@@ -3,6 +3,7 @@ package dev.dbbench.metric;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.dbbench.engine.CommandProfile;
 import dev.dbbench.verdict.Verdict;
 
 /**
@@ -45,6 +46,11 @@ public record WorkCounts(List<String> unchanged, List<String> moved, List<String
         final List<String> uncompared = new ArrayList<>();
         for (MetricResult<?, ?> result : all.all()) {
             if (result.metric().gating() != Gating.EXACT) {
+                continue;
+            }
+            if (result.current() instanceof CommandProfile profile && !profile.profiled()) {
+                uncompared.add("plans and documents examined (the server kept no profile: the emulator has none;"
+                        + " a real server, in containers or your own, counts them)");
                 continue;
             }
             final List<String> names = names(result.metric(), requests);
@@ -131,6 +137,9 @@ public record WorkCounts(List<String> unchanged, List<String> moved, List<String
         }
         if (metric == Metrics.STORAGE) {
             return List.of("sizes");
+        }
+        if (metric == Metrics.COMMAND_PLANS) {
+            return List.of("plans", "documents examined");
         }
         return List.of(metric.id());
     }

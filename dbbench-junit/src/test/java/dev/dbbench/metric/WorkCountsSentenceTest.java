@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import dev.dbbench.config.EnvironmentPolicy;
 import dev.dbbench.config.Settings;
+import dev.dbbench.engine.CommandProfile;
 import dev.dbbench.engine.Traffic;
 import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.PlanExpectations;
@@ -48,6 +49,19 @@ class WorkCountsSentenceTest {
         assertThat(counts.vouch()).isFalse();
         assertThat(counts.sentence(true)).isEqualTo("statements, round trips and bytes (executions per call 50 -> 51"
                 + " in SELECT 1) moved; allocations unchanged: the time may have moved with the work");
+    }
+
+    @Test
+    void anEmulatorsCommandsAreCountsButItsServerWorkIsSaidNotCounted() {
+        final CommandProfile commands = new CommandProfile(List.of(new CommandProfile.Command("find products {}", 1, "",
+                0, 0, 0, List.of(), List.of())), false, 1);
+        final WorkCounts counts = WorkCounts.of(results(traffic(FIFTY_ROUND_TRIPS, FIFTY_ROUND_TRIPS),
+                new MetricResult<>(Metrics.COMMAND_PLANS, commands, Optional.of(commands),
+                        Metrics.COMMAND_PLANS.assess(commands, Optional.of(commands), JUDGING))), "commands");
+
+        assertThat(counts.sentence(false)).isEqualTo("commands, round trips and bytes unchanged (not compared: plans and"
+                + " documents examined (the server kept no profile: the emulator has none; a real server, in containers"
+                + " or your own, counts them))");
     }
 
     @Test
