@@ -22,7 +22,8 @@ import org.bson.Document;
  * operation on the database is recorded in its {@code system.profile} collection with its plan
  * ({@code planSummary}, {@code execStats}), the index keys and documents it examined and the session
  * it ran in. The call's operations are grouped by {@linkplain CommandShape shape}; those of sessions
- * no counted client used came from clients dbbench does not see.
+ * no counted client used came from clients dbbench does not see (one recorded without a session is
+ * taken as the call's own).
  */
 final class MongoProfiler implements ServerRecord {
 
@@ -88,7 +89,10 @@ final class MongoProfiler implements ServerRecord {
             if (command.containsKey("profile") || namespace.endsWith("." + PROFILE)) {
                 continue;
             }
-            if (!counted.sessions().contains(session(operation))) {
+            // An operation recorded without its session cannot be told apart: it is taken as the call's own,
+            // so that nothing the counted clients sent can ever read as another client's.
+            final BsonValue session = session(operation);
+            if (session != null && !counted.sessions().contains(session)) {
                 unseen++;
                 continue;
             }

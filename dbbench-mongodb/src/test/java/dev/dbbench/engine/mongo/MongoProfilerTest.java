@@ -52,7 +52,9 @@ class MongoProfilerTest {
                 new CommandProfile.Command("find products {brand: ?} sort {price: 1}", 1, "IXSCAN { brand: 1 }", 50, 50,
                         50, List.of(), List.of("brand_1")),
                 new CommandProfile.Command("update products {_id: ?} {$inc: {stock: ?}}", 1, "IDHACK", 1, 1, 0,
-                        List.of(), List.of()));
+                        List.of(), List.of()),
+                new CommandProfile.Command("getMore products", 1, "IXSCAN { brand: 1 }", 0, 0, 0, List.of(),
+                        List.of()));
     }
 
     @Test
