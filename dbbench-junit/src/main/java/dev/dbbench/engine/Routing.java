@@ -3,9 +3,9 @@ package dev.dbbench.engine;
 import java.util.Optional;
 
 /**
- * While open, the work the calling thread asks of the connections a database handed to the
- * application (the injected {@code DataSource}, an application's own pool) runs on another
- * connection: the counting copy's, for a counted call. Closing it ends the routing.
+ * While open, the work any thread asks of the connections a database handed to the application (the
+ * injected {@code DataSource}, an application's own pool) runs on another connection: the counting
+ * copy's, for a counted call. Closing it ends the routing.
  */
 public interface Routing extends AutoCloseable {
 

@@ -56,7 +56,7 @@ public interface ScratchDatabase extends AutoCloseable {
     }
 
     /**
-     * Routes the work the calling thread asks of the {@link #applicationDataSource()}'s connections to
+     * Routes the work any thread asks of the {@link #applicationDataSource()}'s connections to
      * {@code connection} until the routing is closed: the application's work in a counted call.
      */
     default Routing routeTo(Connection connection) {

@@ -13,7 +13,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * on a fast machine and a slow one, and real on an emulator too.
  *
  * @param unseen statements the server ran on the database meanwhile that dbbench did not see: on
- *     another thread, or on a connection it did not open (PostgreSQL, where the server counts them);
+ *     a connection it did not open (PostgreSQL, where the server counts them; MongoDB, by a client it
+ *     did not create or wire);
  *     left out of the stored value when zero
  */
 public record Traffic(SortedMap<String, Long> requests, long roundTrips, long documents, long bytesSent,

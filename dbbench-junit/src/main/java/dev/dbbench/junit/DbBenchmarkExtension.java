@@ -15,6 +15,7 @@ import dev.dbbench.config.ConfigSource;
 import dev.dbbench.config.Settings;
 import dev.dbbench.config.Shard;
 import dev.dbbench.engine.Closer;
+import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.engine.containers.Docker;
 import dev.dbbench.evaluate.BenchmarkResult;
 import dev.dbbench.evaluate.ScalingSeries;
@@ -27,6 +28,7 @@ import dev.dbbench.run.BenchmarkRun;
 import dev.dbbench.run.ClassContext;
 import dev.dbbench.run.RunContext;
 import dev.dbbench.spec.BenchmarkSpec;
+import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ProviderResolver;
 import dev.dbbench.spec.ScalePoint;
@@ -158,14 +160,32 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
     }
 
-    /** A class whose application uses its database gets that database before its first test. */
+    /**
+     * A class on PostgreSQL is the running class of dbbench's JDBC driver ({@link DbBenchDriver}) until
+     * it ends; a class whose application uses its database gets that database before its first test.
+     */
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
+        final List<EngineTarget> postgres = postgresTargets(context);
+        if (!postgres.isEmpty()) {
+            stored(context.getStore(NAMESPACE), "driver:" + context.getUniqueId(),
+                    () -> DbBenchDriver.started(new DriverClass(context, postgres)), DbBenchDriver.Registration.class);
+        }
         if (frameworks(context).any()) {
             runContext(context).samplingLock().shared(() -> {
                 classContext(context).prepareApplicationDatabase();
                 return null;
             });
+        }
+    }
+
+    /** The class's PostgreSQL targets; none where its annotations are in error, which its benchmarks report. */
+    private static List<EngineTarget> postgresTargets(ExtensionContext context) {
+        try {
+            return targets(context).classTargets(context.getRequiredTestClass()).stream()
+                    .filter(target -> target.kind() == EngineKind.POSTGRES).toList();
+        } catch (DbBenchConfigurationException e) {
+            return List.of();
         }
     }
 
@@ -236,6 +256,30 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     private static Settings settings(ExtensionContext context) {
         return stored(runStore(context), "settings", () -> new Settings(new ConfigSource(
                 context::getConfigurationParameter, System::getenv, System::getProperty)), Settings.class);
+    }
+
+    /** A test class as dbbench's JDBC driver reaches it: its PostgreSQL database in use, or a new one. */
+    private record DriverClass(ExtensionContext context, List<EngineTarget> postgres)
+            implements DbBenchDriver.RunningClass {
+
+        @Override
+        public String name() {
+            return context.getRequiredTestClass().getSimpleName();
+        }
+
+        @Override
+        public ScratchDatabase database() throws Exception {
+            if (postgres.size() != 1) {
+                throw new DbBenchConfigurationException(name() + " runs on " + postgres.size() + " PostgreSQL targets "
+                        + postgres.stream().map(EngineTarget::label).toList() + ", and " + DbBenchDriver.URL + " names"
+                        + " one database: declare one @Postgres on the class");
+            }
+            final Optional<ScratchDatabase> current = classContext(context).current(postgres.get(0));
+            if (current.isPresent()) {
+                return current.get();
+            }
+            return runContext(context).samplingLock().shared(() -> arguments(context).database(postgres.get(0)));
+        }
     }
 
     private static TargetResolver targets(ExtensionContext context) {

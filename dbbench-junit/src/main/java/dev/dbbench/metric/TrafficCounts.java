@@ -155,10 +155,11 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
 
     /** Why work goes unseen, and what to do. */
     static final String UNSEEN = "dbbench counts, explains and counts under callgrind what goes through the"
-            + " connections it hands out, on the thread that calls the body. Route the work through them: declare"
-            + " a Connection or DataSource parameter, or give the application's pool the DataSource (with Spring"
-            + " Boot, add dbbench-spring: the application's own pool then uses the class's database through"
-            + " dbbench); connections opened by URL (JdbcDatabase) and work on other threads are not seen";
+            + " connections it hands out, on any thread. Route the work through them: declare a Connection or"
+            + " DataSource parameter, give the application's pool the URL jdbc:dbbench:postgresql (any pool, or"
+            + " DriverManager), or with Spring Boot add dbbench-spring (the application's own pool then uses the"
+            + " class's database through dbbench); connections opened by the database's plain URL (JdbcDatabase)"
+            + " are not seen";
 
     /** Why MongoDB commands go unseen, and what to do. */
     static final String UNSEEN_COMMANDS = "dbbench counts the commands of the clients it gives out (a MongoDatabase,"

@@ -55,6 +55,8 @@ public final class ClassContext implements AutoCloseable {
     private final Map<DatabaseKey, ScratchDatabase> databases = new HashMap<>();
     private final Set<DatabaseKey> unfilled = new HashSet<>();
     private final Map<EngineTarget, EngineServer> servers = new HashMap<>();
+    /** The database last handed out on each target: the one the running invocation uses. */
+    private final Map<EngineTarget, ScratchDatabase> current = new HashMap<>();
     private final Map<ScratchDatabase, Optional<StatisticsRestore.Restored>> statistics = new HashMap<>();
     private List<StatisticsFile> statisticsFiles;
     private Optional<BaselineFile> baseline;
@@ -145,7 +147,13 @@ public final class ClassContext implements AutoCloseable {
         if (using.isPresent()) {
             using.get().use(database);
         }
+        current.put(key.target(), database);
         return database;
+    }
+
+    /** The database on {@code target} the running invocation uses, once one was handed out. */
+    public synchronized Optional<ScratchDatabase> current(EngineTarget target) {
+        return Optional.ofNullable(current.get(target));
     }
 
     /** An empty database, or a copy of the application's template. */

@@ -155,7 +155,6 @@ public class DatabaseCaptureTest {
     }
 
     /** Outside CI the work dbbench cannot see warns; in CI (where this suite runs with CI=true) it fails. */
-    /** A failure naming {@code headline} when the suite runs in CI (CI=true), where unseen work fails; a pass elsewhere. */
     static void expectFailureInCiOnly(EngineExecutionResults results, String headline) {
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
             results.testEvents().assertStatistics(stats -> stats.failed(1));

@@ -45,18 +45,18 @@ final class ApplicationConnection implements Connection {
 
     /** A statement the calling thread created, heard while a capture listens to it. */
     private Statement heard(Statement statement) {
-        final StatementListener listener = database.listenerOfThisThread();
+        final StatementListener listener = database.listener();
         return listener == null ? statement : JdbcInterception.statement(statement, listener);
     }
 
     private PreparedStatement heard(PreparedStatement statement, String sql) {
-        final StatementListener listener = database.listenerOfThisThread();
+        final StatementListener listener = database.listener();
         return listener == null ? statement
                 : JdbcInterception.preparedStatement(PreparedStatement.class, statement, sql, listener);
     }
 
     private CallableStatement heard(CallableStatement statement, String sql) {
-        final StatementListener listener = database.listenerOfThisThread();
+        final StatementListener listener = database.listener();
         return listener == null ? statement
                 : JdbcInterception.preparedStatement(CallableStatement.class, statement, sql, listener);
     }

@@ -21,13 +21,13 @@ import org.postgresql.core.TransactionState;
  * physical connections. Each is a real connection to the database whose traffic the database's meter
  * counts, forwarded to by an {@link ApplicationConnection} so that
  * <ul>
- * <li>while a capture listens, the statements the listening thread executes are told to it;
- * <li>{@code isValid} is never counted: a pool validates a connection when it has been idle long
- * enough, which depends on the clock, not on the benchmark;
- * <li>while a counted call routes them, what the routing thread asks of them runs on the counting
- * copy's connection instead, so the application's own work is what callgrind counts.
+ * <li>while a capture listens, the statements executed on them are told to it, whichever thread
+ * executes them (the body's, an executor's, a web server's request thread);
+ * <li>what a pool does on its own account is never counted: opening, validating ({@code isValid}) and
+ * closing a connection, at times that depend on the clock, not on the benchmark;
+ * <li>while a counted call routes them, what any thread asks of them runs on the counting copy's
+ * connection instead, so the application's own work is what callgrind counts.
  * </ul>
- * Other threads (a pool's housekeeping) always work on the real connection, unheard.
  */
 final class ApplicationConnections {
 
@@ -40,16 +40,12 @@ final class ApplicationConnections {
     private final Opener opener;
     private final CountingSockets.Meter meter;
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
-    private volatile Listening listening;
+    private volatile StatementListener listening;
     private volatile Route route;
 
     ApplicationConnections(Opener opener, CountingSockets.Meter meter) {
         this.opener = opener;
         this.meter = meter;
-    }
-
-    /** The statements one thread executes, told to a listener. */
-    private record Listening(Thread thread, StatementListener listener) {
     }
 
     /** Connections of this database: the injected data source, and an application pool's physical connections. */
@@ -90,20 +86,19 @@ final class ApplicationConnections {
         }
     }
 
-    /** Until closed, the statements the calling thread executes on these connections are told to {@code listener}. */
+    /** Until closed, the statements executed on these connections, on any thread, are told to {@code listener}. */
     AutoCloseable listen(StatementListener listener) {
-        final Listening started = new Listening(Thread.currentThread(), listener);
-        listening = started;
+        listening = listener;
         return () -> {
-            if (listening == started) {
+            if (listening == listener) {
                 listening = null;
             }
         };
     }
 
-    /** Until closed, what the calling thread asks of these connections runs on {@code to}. */
+    /** Until closed, what any thread asks of these connections runs on {@code to}. */
     Routing route(Connection to) {
-        final Route started = new Route(Thread.currentThread(), to);
+        final Route started = new Route(to);
         route = started;
         return new Routing() {
             @Override
@@ -120,26 +115,25 @@ final class ApplicationConnections {
         };
     }
 
+    /** A new real connection, its opening a pool's own work: not counted. */
     private Connection physical() throws SQLException {
-        final Connection real = opener.open();
+        final Connection real = meter.uncounted(opener::open);
         open.add(real);
         return new ApplicationConnection(this, real);
     }
 
     /**
-     * The connection {@code claimant}'s work goes to on the calling thread while a counted call routes
-     * it, claimed for it; empty when nothing routes the calling thread.
+     * The connection {@code claimant}'s work goes to while a counted call routes it, claimed for it;
+     * empty when nothing routes.
      */
     Optional<Connection> routedFor(ApplicationConnection claimant) throws SQLException {
         final Route routed = route;
-        return routed != null && routed.thread == Thread.currentThread() ? Optional.of(routed.claim(claimant))
-                : Optional.empty();
+        return routed != null ? Optional.of(routed.claim(claimant)) : Optional.empty();
     }
 
-    /** The listener of the capture on the calling thread, or {@code null} when none listens to it. */
-    StatementListener listenerOfThisThread() {
-        final Listening heard = listening;
-        return heard != null && heard.thread == Thread.currentThread() ? heard.listener() : null;
+    /** The listener of the capture, or {@code null} when none listens. */
+    StatementListener listener() {
+        return listening;
     }
 
     /** Runs a pool's own call, such as validating a connection, without counting its traffic. */
@@ -154,7 +148,10 @@ final class ApplicationConnections {
             routed.release(connection);
         }
         try {
-            real.close();
+            meter.uncounted(() -> {
+                real.close();
+                return null;
+            });
         } finally {
             open.remove(real);
         }
@@ -167,13 +164,11 @@ final class ApplicationConnections {
      */
     private static final class Route {
 
-        private final Thread thread;
         private final Connection to;
         private Object holder;
         private String refused;
 
-        Route(Thread thread, Connection to) {
-            this.thread = thread;
+        Route(Connection to) {
             this.to = to;
         }
 

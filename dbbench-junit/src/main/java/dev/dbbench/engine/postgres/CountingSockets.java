@@ -22,12 +22,14 @@ import dev.dbbench.engine.Traffic;
  * driver's {@code socketFactory} hook: the driver creates each connection's socket with
  * {@link Factory}, whose streams count into the {@link Meter} of the connection's database.
  *
- * <p>A meter counts only while a window is open, and only what the window's thread sends and
- * receives: the body's own work, whichever of the database's connections it goes through (the one
- * dbbench injected, or one of an application's pool), and not what another thread does meanwhile (a
- * pool adding connections in the background). The driver instantiates the factory by class name with
- * one string argument, so meters are found by that string in a registry: the one piece of static
- * state here, forced by the driver's API. A meter is registered for the life of its database.
+ * <p>A meter counts only while a window is open: the call's work, whichever of the database's
+ * connections it goes through (the one dbbench injected, or one of an application's pool) and
+ * whichever thread sends it (the body's, an executor's, a web server's request thread). What a thread
+ * does {@linkplain Meter#uncounted uncounted} is left out: a pool's own work, such as opening,
+ * validating and closing connections, at times that depend on the clock. The driver instantiates the
+ * factory by class name with one string argument, so meters are found by that string in a registry:
+ * the one piece of static state here, forced by the driver's API. A meter is registered for the life
+ * of its database.
  */
 final class CountingSockets {
 
@@ -40,6 +42,8 @@ final class CountingSockets {
     static final class Meter implements AutoCloseable {
 
         private final String key = UUID.randomUUID().toString();
+        /** The threads inside an uncounted call, each with how deep. */
+        private final Map<Thread, Integer> suspended = new ConcurrentHashMap<>();
         private volatile Window window;
 
         Meter() {
@@ -51,12 +55,12 @@ final class CountingSockets {
             return key;
         }
 
-        /** Starts counting what the calling thread sends and receives; one window at a time. */
+        /** Starts counting what every thread sends and receives; one window at a time. */
         synchronized Window open() {
             if (window != null) {
-                throw new IllegalStateException("a traffic window is already open on " + window.thread.getName());
+                throw new IllegalStateException("a traffic window is already open on this database");
             }
-            window = new Window(this, Thread.currentThread());
+            window = new Window(this);
             return window;
         }
 
@@ -65,39 +69,34 @@ final class CountingSockets {
          * own account at a time that depends on the clock, such as validating an idle connection.
          */
         <T, E extends Exception> T uncounted(Work<T, E> call) throws E {
-            final Window open = window;
-            if (open == null || open.thread != Thread.currentThread()) {
-                return call.run();
-            }
-            open.suspended++;
+            final Thread thread = Thread.currentThread();
+            suspended.merge(thread, 1, Integer::sum);
             try {
                 return call.run();
             } finally {
-                open.suspended--;
+                suspended.computeIfPresent(thread, (ignored, depth) -> depth == 1 ? null : depth - 1);
             }
         }
 
         private Window counting() {
             final Window open = window;
-            return open != null && open.thread == Thread.currentThread() && open.suspended == 0 ? open : null;
+            return open != null && !suspended.containsKey(Thread.currentThread()) ? open : null;
         }
 
-        void wrote(int bytes) {
+        /** {@code bytes} written to one of the database's sockets; whether they were counted. */
+        boolean wrote(int bytes) {
             final Window open = counting();
             if (open != null) {
-                open.sent += bytes;
-                open.awaitingAnswer = true;
+                open.wrote(bytes);
             }
+            return open != null;
         }
 
-        void read(int bytes) {
+        /** {@code bytes} read from one of its sockets; {@code answer}: the first of the server's answer to a request. */
+        void read(int bytes, boolean answer) {
             final Window open = counting();
             if (open != null && bytes > 0) {
-                open.received += bytes;
-                if (open.awaitingAnswer) {
-                    open.awaitingAnswer = false;
-                    open.roundTrips++;
-                }
+                open.read(bytes, answer);
             }
         }
 
@@ -119,28 +118,31 @@ final class CountingSockets {
         T run() throws E;
     }
 
-    /**
-     * What one thread sent and received while the window was open. Only that thread changes or reads
-     * its counts, so they need no synchronization.
-     */
+    /** What the database's connections sent and received while the window was open, from any thread. */
     static final class Window implements AutoCloseable {
 
         private final Meter meter;
-        private final Thread thread;
         private long sent;
         private long received;
         private long roundTrips;
-        private int suspended;
-        // A read after a write is the server's answer: one more round trip.
-        private boolean awaitingAnswer;
 
-        private Window(Meter meter, Thread thread) {
+        private Window(Meter meter) {
             this.meter = meter;
-            this.thread = thread;
+        }
+
+        private synchronized void wrote(int bytes) {
+            sent += bytes;
+        }
+
+        private synchronized void read(int bytes, boolean answer) {
+            received += bytes;
+            if (answer) {
+                roundTrips++;
+            }
         }
 
         /** What was counted so far. */
-        Traffic traffic() {
+        synchronized Traffic traffic() {
             return new Traffic(new TreeMap<>(), roundTrips, 0, sent, received);
         }
 
@@ -196,13 +198,27 @@ final class CountingSockets {
         }
     }
 
-    /** A plain socket whose streams count into a meter. */
+    /** A plain socket whose streams count into a meter; a read after a counted write is its server's answer. */
     private static final class CountingSocket extends Socket {
 
         private final Meter counter;
+        private volatile boolean awaitingAnswer;
 
         CountingSocket(Meter counter) {
             this.counter = counter;
+        }
+
+        private void read(int bytes) {
+            final boolean answer = bytes > 0 && awaitingAnswer;
+            if (answer) {
+                awaitingAnswer = false;
+            }
+            counter.read(bytes, answer);
+        }
+
+        /** A counted request awaits its answer, which is one round trip. */
+        private void wrote(int bytes) {
+            awaitingAnswer = counter.wrote(bytes);
         }
 
         @Override
@@ -211,14 +227,14 @@ final class CountingSockets {
                 @Override
                 public int read() throws IOException {
                     final int value = super.read();
-                    counter.read(value < 0 ? 0 : 1);
+                    CountingSocket.this.read(value < 0 ? 0 : 1);
                     return value;
                 }
 
                 @Override
                 public int read(byte[] buffer, int offset, int length) throws IOException {
                     final int read = super.read(buffer, offset, length);
-                    counter.read(Math.max(read, 0));
+                    CountingSocket.this.read(Math.max(read, 0));
                     return read;
                 }
             };
@@ -230,13 +246,13 @@ final class CountingSockets {
                 @Override
                 public void write(int value) throws IOException {
                     out.write(value);
-                    counter.wrote(1);
+                    wrote(1);
                 }
 
                 @Override
                 public void write(byte[] buffer, int offset, int length) throws IOException {
                     out.write(buffer, offset, length);
-                    counter.wrote(length);
+                    wrote(length);
                 }
             };
         }

@@ -31,9 +31,9 @@ import org.postgresql.core.TransactionState;
  * A PostgreSQL database created for one test class. It injects a fresh auto-commit {@link Connection}
  * per scope, a {@link DataSource} and its {@link JdbcDatabase} details; an application's own pool
  * may take its physical connections from {@link #applicationDataSource()}, which the injected ones
- * come from too. Whatever goes through those connections is captured at the database, on the thread
- * of the call captured: their traffic and their statements; and, where the server counts statements
- * itself, everything that ran on the database.
+ * come from too. Whatever goes through those connections during the call captured is captured at the
+ * database, on any thread: their traffic and their statements; and, where the server counts
+ * statements itself, everything that ran on the database.
  */
 final class PostgresScratchDatabase implements ScratchDatabase {
 
