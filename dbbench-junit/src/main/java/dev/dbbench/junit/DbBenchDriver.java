@@ -23,7 +23,8 @@ import dev.dbbench.engine.ScratchDatabase;
  *
  * <p>{@code DriverManager} creates drivers by name and keeps them for the JVM, so the classes running
  * now are kept here, innermost last: the one piece of static state of the extension, forced by the
- * JDBC API. A class is added before its {@code @BeforeAll} methods run and removed when it ends.
+ * JDBC API. A class is added before any extension's callbacks for it run (a framework's that starts
+ * an application, its {@code @BeforeAll} methods) and removed when it ends.
  */
 public final class DbBenchDriver implements Driver {
 

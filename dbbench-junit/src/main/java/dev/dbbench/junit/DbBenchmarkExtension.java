@@ -68,15 +68,23 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     /**
      * With {@code dbbench.shard=i/n}, skips the classes of other shards. A class that runs starts the
      * run first where an application framework is on the class path, whose contexts, built before any
-     * other callback of the class, ask the run for their databases.
+     * other callback of the class, ask the run for their databases; and a class on PostgreSQL becomes
+     * the running class of dbbench's JDBC driver ({@link DbBenchDriver}) until it ends, before any
+     * other extension's callbacks (a framework's that starts an application connecting by its URL).
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         final Optional<Shard> shard = settings(context).shard();
         if (context.getTestClass().isPresent() && context.getTestMethod().isEmpty()
-                && shard.map(in -> in.includes(shardClass(context.getRequiredTestClass()).getName())).orElse(true)
-                && frameworks(context).any()) {
-            runContext(context);
+                && shard.map(in -> in.includes(shardClass(context.getRequiredTestClass()).getName())).orElse(true)) {
+            if (frameworks(context).any()) {
+                runContext(context);
+            }
+            final List<EngineTarget> postgres = postgresTargets(context);
+            if (!postgres.isEmpty()) {
+                stored(context.getStore(NAMESPACE), "driver:" + context.getUniqueId(),
+                        () -> DbBenchDriver.started(new DriverClass(context, postgres)), DbBenchDriver.Registration.class);
+            }
         }
         if (shard.isEmpty() || context.getTestClass().isEmpty()) {
             return ConditionEvaluationResult.enabled("no shard");
@@ -160,17 +168,9 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
     }
 
-    /**
-     * A class on PostgreSQL is the running class of dbbench's JDBC driver ({@link DbBenchDriver}) until
-     * it ends; a class whose application uses its database gets that database before its first test.
-     */
+    /** A class whose application uses its database gets that database before its first test. */
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        final List<EngineTarget> postgres = postgresTargets(context);
-        if (!postgres.isEmpty()) {
-            stored(context.getStore(NAMESPACE), "driver:" + context.getUniqueId(),
-                    () -> DbBenchDriver.started(new DriverClass(context, postgres)), DbBenchDriver.Registration.class);
-        }
         if (frameworks(context).any()) {
             runContext(context).samplingLock().shared(() -> {
                 classContext(context).prepareApplicationDatabase();
