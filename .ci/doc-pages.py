@@ -9,7 +9,10 @@ A marker is an HTML comment right before a fenced block (invisible where the pag
                                               plain (a Maven project with JUnit Jupiter), quickstart
                                               (the README's Quick start project, its baseline recorded
                                               and committed), spring-boot starters=a,b (as Spring
-                                              Initializr generates one with those starters);
+                                              Initializr generates one with those starters),
+                                              micronaut (as Micronaut Launch generates one with the
+                                              features data-jdbc, flyway, postgres, jdbc-hikari, and
+                                              its Maven wrapper, mvnw);
                                               name=NAME names the artifact and package
     <!-- page:dependency -->                  the block goes into the pom's <dependencies>
     <!-- page:plugin -->                      the block goes into the pom's <build><plugins>
@@ -51,6 +54,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = re.compile(r"<!--\s*(page|quickstart):(\S+)(.*?)-->")
 JUNIT = "6.1.3"
 BOOT = "4.0.7"
+MICRONAUT = "4.10.8"
+WRAPPER = "3.3.2"
+WRAPPED_MAVEN = "3.9.9"
 
 
 class PageFailure(Exception):
@@ -112,6 +118,7 @@ class Project:
         self.plugins = []
         self.properties = []
         self.parent = ""
+        self.packaging = "jar"
         self.logs = 0
         self.workflows = 0
         self.benchmarks_ran = 0
@@ -130,9 +137,16 @@ class Project:
             self.quickstart()
         elif kind == "spring-boot":
             self.spring_boot(attributes(arguments).get("starters", "").split(","))
+        elif kind == "micronaut":
+            self.micronaut()
         else:
             raise PageFailure(f"unknown project kind {kind}")
         self.write_pom()
+        if kind == "micronaut":
+            # Launch generates the Maven wrapper: Micronaut 4's build needs Maven 3.9.
+            subprocess.run(["mvn", "-B", "-q", "-N", f"org.apache.maven.plugins:maven-wrapper-plugin:{WRAPPER}:wrapper",
+                            f"-Dmaven={WRAPPED_MAVEN}", "-Dtype=only-script"], cwd=self.dir, check=True,
+                           stdout=subprocess.DEVNULL)
         git(self.dir, "init", "-q", "-b", "main")
         git(self.dir, "config", "user.name", "page")
         git(self.dir, "config", "user.email", "page@example.com")
@@ -205,8 +219,110 @@ class {application}Tests {{
 """)
         self.write("src/main/resources/application.properties", f"spring.application.name={self.artifact}\n")
 
+    def micronaut(self):
+        """The pom, application class, configuration and test that Micronaut Launch generates (Micronaut 4,
+        Maven, Java 17, features data-jdbc, flyway, postgres, jdbc-hikari, no test resources)."""
+        self.parent = (f"<parent><groupId>io.micronaut.platform</groupId><artifactId>micronaut-parent</artifactId>"
+                       f"<version>{MICRONAUT}</version></parent>")
+        self.packaging = "${packaging}"
+        self.properties.append(f"""
+    <packaging>jar</packaging>
+    <jdk.version>17</jdk.version>
+    <release.version>17</release.version>
+    <micronaut.version>{MICRONAUT}</micronaut.version>
+    <micronaut.runtime>netty</micronaut.runtime>
+    <micronaut.aot.enabled>false</micronaut.aot.enabled>
+    <micronaut.aot.packageName>com.example.aot.generated</micronaut.aot.packageName>
+    <exec.mainClass>com.example.{self.artifact}.Application</exec.mainClass>
+""")
+        self.dependencies = [
+            dependency("io.micronaut.data", "micronaut-data-jdbc", None, None),
+            dependency("io.micronaut.flyway", "micronaut-flyway", None, None),
+            dependency("io.micronaut", "micronaut-http-server-netty", None, None),
+            dependency("io.micronaut.serde", "micronaut-serde-jackson", None, None),
+            dependency("io.micronaut.sql", "micronaut-jdbc-hikari", None, None),
+            dependency("ch.qos.logback", "logback-classic", None, "runtime"),
+            dependency("org.flywaydb", "flyway-database-postgresql", None, "runtime"),
+            dependency("org.postgresql", "postgresql", None, "runtime"),
+            dependency("org.yaml", "snakeyaml", None, "runtime"),
+            dependency("io.micronaut", "micronaut-http-client", None, "test"),
+            dependency("io.micronaut.test", "micronaut-test-junit5", None, "test"),
+            dependency("org.junit.jupiter", "junit-jupiter-api", None, "test"),
+            dependency("org.junit.jupiter", "junit-jupiter-engine", None, "test"),
+        ]
+        self.plugins = ["""      <plugin><groupId>io.micronaut.maven</groupId><artifactId>micronaut-maven-plugin</artifactId>
+        <configuration><configFile>aot-${packaging}.properties</configFile></configuration></plugin>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-enforcer-plugin</artifactId></plugin>
+      <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId>
+        <configuration>
+          <annotationProcessorPaths combine.children="append">
+            <path><groupId>io.micronaut.data</groupId><artifactId>micronaut-data-processor</artifactId>
+              <version>${micronaut.data.version}</version></path>
+            <path><groupId>io.micronaut.serde</groupId><artifactId>micronaut-serde-processor</artifactId>
+              <version>${micronaut.serialization.version}</version></path>
+          </annotationProcessorPaths>
+          <compilerArgs>
+            <arg>-Amicronaut.processing.group=com.example</arg>
+            <arg>-Amicronaut.processing.module=""" + self.artifact + """</arg>
+          </compilerArgs>
+        </configuration>
+      </plugin>
+"""]
+        package = f"com.example.{self.artifact}"
+        test = self.artifact.capitalize() + "Test"
+        self.write(f"src/main/java/com/example/{self.artifact}/Application.java", f"""package {package};
+
+import io.micronaut.runtime.Micronaut;
+
+public class Application {{
+
+    public static void main(String[] args) {{
+        Micronaut.run(Application.class, args);
+    }}
+}}
+""")
+        self.write(f"src/test/java/com/example/{self.artifact}/{test}.java", f"""package {package};
+
+import io.micronaut.runtime.EmbeddedApplication;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assertions;
+
+import jakarta.inject.Inject;
+
+@MicronautTest
+class {test} {{
+
+    @Inject
+    EmbeddedApplication<?> application;
+
+    @Test
+    void testItWorks() {{
+        Assertions.assertTrue(application.isRunning());
+    }}
+
+}}
+""")
+        self.write("src/main/resources/application.properties", f"""micronaut.application.name={self.artifact}
+datasources.default.db-type=postgres
+datasources.default.dialect=POSTGRES
+datasources.default.driver-class-name=org.postgresql.Driver
+flyway.datasources.default.enabled=true
+""")
+        self.write("src/main/resources/logback.xml", """<configuration>
+    <appender name="STDOUT" class="ch.qos.logback.core.ConsoleAppender">
+        <encoder>
+            <pattern>%cyan(%d{HH:mm:ss.SSS}) %gray([%thread]) %highlight(%-5level) %magenta(%logger{36}) - %msg%n</pattern>
+        </encoder>
+    </appender>
+    <root level="info">
+        <appender-ref ref="STDOUT" />
+    </root>
+</configuration>
+""")
+
     def write_pom(self):
-        properties = ("<java.version>17</java.version>" if self.parent else
+        properties = ("<java.version>17</java.version>" if "spring-boot" in self.parent else "" if self.parent else
                       "<maven.compiler.release>17</maven.compiler.release>"
                       "<project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>")
         self.write("pom.xml", f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -217,6 +333,7 @@ class {application}Tests {{
   <groupId>com.example</groupId>
   <artifactId>{self.artifact}</artifactId>
   <version>0.0.1-SNAPSHOT</version>
+  <packaging>{self.packaging}</packaging>
   <properties>{properties}
 {"".join(self.properties)}
   </properties>

@@ -48,7 +48,7 @@ public final class DbBenchDriver implements Driver {
 
         String name();
 
-        /** The class's database the running invocation uses, created and filled on first use. */
+        /** The class's database the running invocation uses, created on first use. */
         ScratchDatabase database() throws Exception;
     }
 

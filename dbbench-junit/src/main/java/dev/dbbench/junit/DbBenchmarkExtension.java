@@ -274,11 +274,11 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
                         + postgres.stream().map(EngineTarget::label).toList() + ", and " + DbBenchDriver.URL + " names"
                         + " one database: declare one @Postgres on the class");
             }
-            final Optional<ScratchDatabase> current = classContext(context).current(postgres.get(0));
-            if (current.isPresent()) {
-                return current.get();
-            }
-            return runContext(context).samplingLock().shared(() -> arguments(context).database(postgres.get(0)));
+            final ClassContext classContext = classContext(context);
+            // Creating the database loads the machine, as shared work; one in use is only handed out (also
+            // to a pool that opens a connection during a timed sample).
+            return classContext.inUseOn(postgres.get(0)) ? classContext.inUse(postgres.get(0))
+                    : runContext(context).samplingLock().shared(() -> classContext.inUse(postgres.get(0)));
         }
     }
 

@@ -151,9 +151,19 @@ public final class ClassContext implements AutoCloseable {
         return database;
     }
 
-    /** The database on {@code target} the running invocation uses, once one was handed out. */
-    public synchronized Optional<ScratchDatabase> current(EngineTarget target) {
-        return Optional.ofNullable(current.get(target));
+    /**
+     * The database on {@code target} the running invocation uses; before any was handed out, the class's
+     * database, created but not filled: an application that connects as it starts (its migrations) comes
+     * before the class's fixtures, which fill it when a test first asks for it.
+     */
+    public synchronized ScratchDatabase inUse(EngineTarget target) throws Exception {
+        final ScratchDatabase used = current.get(target);
+        return used != null ? used : prepared(new DatabaseKey(target, Optional.empty()));
+    }
+
+    /** Whether the running invocation was handed a database on {@code target}. */
+    public synchronized boolean inUseOn(EngineTarget target) {
+        return current.containsKey(target);
     }
 
     /** An empty database, or a copy of the application's template. */
