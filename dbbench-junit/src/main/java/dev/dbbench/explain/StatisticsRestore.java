@@ -221,9 +221,17 @@ public final class StatisticsRestore {
             throws SQLException {
         final String what = "pg_restore_" + call.kind().name().toLowerCase(Locale.ROOT) + "_stats for "
                 + call.subject() + " from " + file.name() + " (" + where + ")";
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(call.sql())) {
-            result.next();
-            final boolean restored = result.getBoolean(1);
+        // The file's values are bound as parameters of dbbench's own statement: nothing of its text reaches the server.
+        try (PreparedStatement statement = connection.prepareStatement(call.sql())) {
+            final List<String> parameters = call.parameters();
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setString(i + 1, parameters.get(i));
+            }
+            final boolean restored;
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                restored = result.getBoolean(1);
+            }
             final List<String> warnings = warnings(statement.getWarnings());
             if (!restored || !warnings.isEmpty()) {
                 throw new IllegalStateException(what + " did not restore all it was given: "

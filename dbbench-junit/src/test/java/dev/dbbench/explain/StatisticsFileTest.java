@@ -64,21 +64,68 @@ class StatisticsFileTest {
                 StatisticsFile.Kind.ATTRIBUTE, StatisticsFile.Kind.ATTRIBUTE);
         assertThat(file.calls()).extracting(StatisticsFile.Call::subject).containsExactly("public.orders",
                 "public.orders.note", "public.orders_lower_note.attnum 1");
-        assertThat(file.calls().get(1).sql()).startsWith("SELECT * FROM pg_catalog.pg_restore_attribute_stats(")
-                .contains("'{\"a;b\",\"it''s\",c}'::text").endsWith(")");
-        assertThat(file.calls().get(2).sql()).endsWith("E'{\"back\\\\slash\\';\"}'::text\n)");
+        assertThat(file.calls()).extracting(StatisticsFile.Call::line).containsExactly(15, 24, 33);
+        assertThat(file.calls().get(1).arguments()).contains(
+                new StatisticsFile.Argument("most_common_vals", "{\"a;b\",\"it's\",c}", Optional.of("text")),
+                new StatisticsFile.Argument("most_common_freqs", "{0.5,0.25,0.25}", Optional.of("real[]")));
+        assertThat(file.calls().get(2).arguments()).contains(
+                new StatisticsFile.Argument("histogram_bounds", "{\"back\\slash';\"}", Optional.of("text")));
     }
 
     @Test
-    void semicolonsInsideLiteralsAndIdentifiersDoNotSplitStatements() {
-        assertThat(StatisticsFile.statements("SELECT 'a;b'; SELECT \"x;y\" /* c; */ FROM t; -- d;\nSELECT 1"))
-                .containsExactly("SELECT 'a;b'", "SELECT \"x;y\"   FROM t", "SELECT 1");
+    void aCallRunsAsDbbenchsOwnStatementItsValuesBoundAsParameters() {
+        final StatisticsFile.Call call = StatisticsFile.parse("orders.sql", DUMPED).calls().get(0);
+
+        assertThat(call.sql()).isEqualTo("SELECT pg_catalog.pg_restore_relation_stats(?::text, ?::integer, ?::text,"
+                + " ?::text, ?::text, ?::text, ?::text, ?::integer, ?::text, ?::real, ?::text, ?::integer, ?::text,"
+                + " ?::integer)");
+        assertThat(call.parameters()).containsExactly("version", "180000", "schemaname", "public", "relname", "orders",
+                "relpages", "6623", "reltuples", "1e+06", "relallvisible", "6623", "relallfrozen", "0");
     }
 
     @Test
-    void anArgumentIsReadUnquoted() {
-        assertThat(StatisticsFile.argument("f('relname', 'it''s', 'x', 1)", "relname")).isEqualTo(Optional.of("it's"));
-        assertThat(StatisticsFile.argument("f('relname', 'a')", "schemaname")).isEmpty();
+    void theExportQuerysOutputWithBareNumbersAndEscapedConstantsIsRead() {
+        final StatisticsFile file = StatisticsFile.parse("export.sql", "SELECT pg_catalog.pg_restore_relation_stats("
+                + "'version', 180000::integer, 'schemaname', 'public', 'relname', 'it''s', 'relpages', 3::integer);\n"
+                + "SELECT pg_catalog.pg_restore_attribute_stats('version', 180000::integer, 'schemaname', 'public',"
+                + " 'relname', 'it''s', 'attname', E'a\\\\b', 'null_frac', $x$0.5$x$::real)");
+
+        assertThat(file.calls()).extracting(StatisticsFile.Call::subject).containsExactly("public.it's",
+                "public.it's.a\\b");
+        assertThat(file.calls().get(1).parameters()).contains("0.5");
+    }
+
+    /** What a file from a pull request could hide, each refused before anything runs, naming the line. */
+    @Test
+    void aSmuggledStatementBetweenDollarQuotedArgumentsIsRefusedNamingTheLine() {
+        assertThatThrownBy(() -> StatisticsFile.parse("smuggled.sql", "SELECT pg_catalog.pg_restore_relation_stats(\n"
+                + "  'version', $a$180000$a$::integer, 'schemaname', 'public',\n"
+                + "  'relname', $a$orders$a$; DROP TABLE orders; COPY (SELECT 1) TO PROGRAM 'touch /tmp/owned';"
+                + " SELECT $a$x$a$, 'relpages', '1'::integer)"))
+                .isInstanceOf(DbBenchConfigurationException.class)
+                .hasMessageStartingWith("the statistics file smuggled.sql, line 3, holds a call whose arguments do not"
+                        + " end where they should")
+                .hasMessageContaining("Nothing of it ran");
+    }
+
+    @Test
+    void aNestedCallAnExpressionOrAnUnknownTypeInAnArgumentIsRefused() {
+        assertThatThrownBy(() -> StatisticsFile.parse("nested.sql", "SELECT pg_restore_relation_stats('version',"
+                + " 180000::integer, 'schemaname', 'public', 'relname', pg_read_file('/etc/passwd'))"))
+                .hasMessageStartingWith("the statistics file nested.sql, line 1, holds the value of 'relname' is not a"
+                        + " constant but pg_read_file");
+        assertThatThrownBy(() -> StatisticsFile.parse("sleep.sql", "SELECT pg_restore_relation_stats('version',"
+                + " 180000::integer, 'schemaname', 'public', 'relname', 'orders', 'relpages', (SELECT pg_sleep(10)))"))
+                .hasMessageContaining("the value of 'relpages' is not a constant but (");
+        assertThatThrownBy(() -> StatisticsFile.parse("cast.sql", "SELECT pg_restore_relation_stats('version',"
+                + " 180000::integer, 'schemaname', 'public', 'relname', 'orders', 'relation', 'orders'::regclass)"))
+                .hasMessageContaining("the value of 'relation' is cast to regclass, which is not a type the restore"
+                        + " functions take");
+        assertThatThrownBy(() -> StatisticsFile.parse("sum.sql", "SELECT pg_restore_relation_stats('version',"
+                + " 180000::integer, 'schemaname', 'public', 'relname', 'orders', 'relpages', '1'::integer + 1)"))
+                .hasMessageContaining("a call whose arguments do not end where they should");
+        assertThatThrownBy(() -> StatisticsFile.parse("other.sql", "SELECT pg_sleep(10)"))
+                .hasMessageContaining("holds a call of pg_sleep, not of pg_restore_relation_stats");
     }
 
     @Test
@@ -86,10 +133,11 @@ class StatisticsFileTest {
         assertThatThrownBy(() -> StatisticsFile.parse("full.sql", "SET client_encoding = 'UTF8';\n"
                 + "CREATE TABLE public.orders (id bigint);\n" + DUMPED))
                 .isInstanceOf(DbBenchConfigurationException.class)
-                .hasMessage("the statistics file full.sql holds a statement that restores no statistics: \"CREATE"
-                        + " TABLE public.orders (id bigint)\". It must hold only calls of pg_restore_relation_stats and"
-                        + " pg_restore_attribute_stats: export it with pg_dump --statistics-only or the query in"
-                        + " docs/production-statistics.md");
+                .hasMessage("the statistics file full.sql, line 2, holds a statement that restores no statistics:"
+                        + " \"CREATE TABLE public . orders ( id bigint )\". Nothing of it ran: a statistics file may"
+                        + " hold only calls of pg_restore_relation_stats and pg_restore_attribute_stats whose arguments"
+                        + " are constants (and the settings pg_dump writes around them); export it with pg_dump"
+                        + " --statistics-only or the query in docs/production-statistics.md");
     }
 
     @Test
@@ -97,9 +145,8 @@ class StatisticsFileTest {
         assertThatThrownBy(() -> StatisticsFile.parse("empty.sql", "-- nothing\nSET x = 1;"))
                 .hasMessageStartingWith("the statistics file empty.sql holds no call of pg_restore_relation_stats");
         assertThatThrownBy(() -> StatisticsFile.parse("old.sql",
-                "SELECT pg_restore_relation_stats('relation', 'orders'::regclass)"))
-                .hasMessage("the statistics file old.sql has a call without its 'schemaname' argument: \"SELECT"
-                        + " pg_restore_relation_stats('relation', 'orders'::regclass)\";"
-                        + " PostgreSQL 18 names the relation by 'schemaname' and 'relname'");
+                "SELECT pg_restore_relation_stats('relation', 'orders'::text)"))
+                .hasMessageStartingWith("the statistics file old.sql, line 1, holds a call without its 'schemaname'"
+                        + " argument; PostgreSQL 18 names the relation by 'schemaname' and 'relname'");
     }
 }
