@@ -17,9 +17,14 @@ public final class ConfigKeys {
     public static final String WARMUPS = "dbbench.warmups";
     public static final int DEFAULT_WARMUPS = 5;
 
-    /** Timed samples per benchmark, at least one. */
+    /** Timed samples per benchmark, at least one and at most {@value #MAX_SAMPLES}. */
     public static final String SAMPLES = "dbbench.samples";
     public static final int DEFAULT_SAMPLES = 15;
+    /**
+     * The most timed samples a benchmark may take: a baseline entry holds them, and the bootstrap
+     * resamples them two thousand times, so this bounds the work of one verdict to well under a second.
+     */
+    public static final int MAX_SAMPLES = 10_000;
 
     /** Calls of the body per sample, at least one; unset means calibrate to the minimum sample time. */
     public static final String OPS_PER_SAMPLE = "dbbench.ops-per-sample";
@@ -40,9 +45,14 @@ public final class ConfigKeys {
     public static final String THRESHOLD_PERCENT = "dbbench.threshold-percent";
     public static final double DEFAULT_THRESHOLD_PERCENT = 25;
 
-    /** Longest one benchmark may run, in seconds; it also bounds each single call of the body. */
+    /**
+     * Longest one benchmark may run, in seconds, at most {@value #MAX_TIMEOUT_SECONDS}; it also bounds
+     * each single call of the body.
+     */
     public static final String TIMEOUT_SECONDS = "dbbench.timeout-seconds";
     public static final int DEFAULT_TIMEOUT_SECONDS = 300;
+    /** The longest timeout PostgreSQL's statement_timeout, in milliseconds, can hold: about 24.8 days. */
+    public static final int MAX_TIMEOUT_SECONDS = Integer.MAX_VALUE / 1000;
 
     /**
      * One-sided significance level of the Mann-Whitney U test a regression must pass; the ratio

@@ -177,11 +177,12 @@ public final class Settings {
         final String opsKey = ConfigKeys.OPS_PER_SAMPLE;
         return new BenchmarkDefaults(
                 source.integer(ConfigKeys.WARMUPS, 0, ConfigKeys.DEFAULT_WARMUPS),
-                source.integer(ConfigKeys.SAMPLES, 1, ConfigKeys.DEFAULT_SAMPLES),
+                source.integer(ConfigKeys.SAMPLES, 1, ConfigKeys.MAX_SAMPLES, ConfigKeys.DEFAULT_SAMPLES),
                 source.string(opsKey).isEmpty() ? OptionalInt.empty() : OptionalInt.of(source.integer(opsKey, 1, 1)),
                 source.integer(ConfigKeys.MIN_SAMPLE_MILLIS, 1, ConfigKeys.DEFAULT_MIN_SAMPLE_MILLIS),
                 source.percent(ConfigKeys.THRESHOLD_PERCENT, ConfigKeys.DEFAULT_THRESHOLD_PERCENT),
-                source.integer(ConfigKeys.TIMEOUT_SECONDS, 1, ConfigKeys.DEFAULT_TIMEOUT_SECONDS),
+                source.integer(ConfigKeys.TIMEOUT_SECONDS, 1, ConfigKeys.MAX_TIMEOUT_SECONDS,
+                        ConfigKeys.DEFAULT_TIMEOUT_SECONDS),
                 source.decimal(ConfigKeys.ALPHA, 0, 0.5, ConfigKeys.DEFAULT_ALPHA),
                 source.percent(ConfigKeys.NOISE_FLOOR_PERCENT, ConfigKeys.DEFAULT_NOISE_FLOOR_PERCENT),
                 source.percent(ConfigKeys.RULER_MAX_DRIFT_PERCENT, ConfigKeys.DEFAULT_RULER_MAX_DRIFT_PERCENT),

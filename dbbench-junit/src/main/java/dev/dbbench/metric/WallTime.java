@@ -32,11 +32,8 @@ public final class WallTime implements Metric<Timings, TimeAssessment> {
     /** The unit wall time is stored and reported in. */
     public static final String UNIT = "ns/op";
 
-    /**
-     * The most samples an entry may hold: the bootstrap resamples them two thousand times, so this
-     * bounds the work of one verdict to well under a second.
-     */
-    public static final int MAX_SAMPLES = 10_000;
+    /** The most samples an entry may hold: as many as a benchmark may take. */
+    public static final int MAX_SAMPLES = ConfigKeys.MAX_SAMPLES;
 
     WallTime() {
     }

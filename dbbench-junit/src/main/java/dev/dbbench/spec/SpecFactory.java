@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -41,14 +42,15 @@ public final class SpecFactory {
         final String where = "@DbBenchmark on " + element;
         final Settings.BenchmarkDefaults defaults = settings.benchmarks();
         final Sampling sampling = new Sampling(
-                attribute(where, "warmups", annotation.warmups(), 0, defaults.warmups()),
-                attribute(where, "samples", annotation.samples(), 1, defaults.samples()),
-                attribute(where, "opsPerSample", annotation.opsPerSample(), 1,
+                attribute(where, "warmups", annotation.warmups(), 0, Integer.MAX_VALUE, defaults.warmups()),
+                attribute(where, "samples", annotation.samples(), 1, ConfigKeys.MAX_SAMPLES, defaults.samples(),
+                        " (the most a baseline entry holds)"),
+                attribute(where, "opsPerSample", annotation.opsPerSample(), 1, Integer.MAX_VALUE,
                         defaults.opsPerSample().orElse(Sampling.CALIBRATE)),
                 Duration.ofMillis(attribute(where, "minSampleMillis", annotation.minSampleMillis(), 1,
-                        defaults.minSampleMillis())),
+                        Integer.MAX_VALUE, defaults.minSampleMillis())),
                 Duration.ofSeconds(attribute(where, "timeoutSeconds", annotation.timeoutSeconds(), 1,
-                        defaults.timeoutSeconds())),
+                        ConfigKeys.MAX_TIMEOUT_SECONDS, defaults.timeoutSeconds())),
                 threads(where, method, annotation.threads(), defaults.threads()));
         final TimingRule rule = new TimingRule(
                 percent(where, "thresholdPercent", annotation.thresholdPercent(), DbBenchmark.DEFAULT,
@@ -132,13 +134,20 @@ public final class SpecFactory {
     }
 
     /** An annotation attribute if set (and at least {@code min}), else the configured value. */
-    private static int attribute(String where, String name, int annotated, int min, int configured) {
+    private static int attribute(String where, String name, int annotated, int min, int max, int configured) {
+        return attribute(where, name, annotated, min, max, configured, "");
+    }
+
+    /** @param why why the most allowed is {@code max}, for the message, such as {@code " (the most ...)"} */
+    private static int attribute(String where, String name, int annotated, int min, int max, int configured,
+            String why) {
         if (annotated == DbBenchmark.DEFAULT) {
             return configured;
         }
-        if (annotated < min) {
-            throw new DbBenchConfigurationException(where + " must declare " + name + " >= " + min + " but was "
-                    + annotated);
+        if (annotated < min || annotated > max) {
+            throw new DbBenchConfigurationException(where + " must declare " + name + (max == Integer.MAX_VALUE
+                    ? " >= " + min : " from " + min + " to " + String.format(Locale.ROOT, "%,d", max) + why)
+                    + " but was " + String.format(Locale.ROOT, "%,d", annotated));
         }
         return annotated;
     }

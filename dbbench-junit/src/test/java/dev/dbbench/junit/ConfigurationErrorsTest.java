@@ -26,11 +26,19 @@ class ConfigurationErrorsTest {
         final EngineExecutionResults results = new FixtureRunner(temp).run(BadAnnotationsCase.class);
 
         assertThat(containerFailures(results)).containsExactlyInAnyOrder(
-                "@DbBenchmark on BadAnnotationsCase.zeroSamples() must declare samples >= 1 but was 0",
+                "@DbBenchmark on BadAnnotationsCase.zeroSamples() must declare samples from 1 to 10,000 (the most a"
+                        + " baseline entry holds) but was 0",
+                "@DbBenchmark on BadAnnotationsCase.tooManySamples() must declare samples from 1 to 10,000 (the most a"
+                        + " baseline entry holds) but was 20,000",
+                "@DbBenchmark on BadAnnotationsCase.allTheSamples() must declare samples from 1 to 10,000 (the most a"
+                        + " baseline entry holds) but was 2,147,483,647",
                 "@DbBenchmark on BadAnnotationsCase.negativeThreshold() must declare thresholdPercent as a percentage >= 0,"
                         + " such as 25 or 2.5 but was -5",
                 "@DbBenchmark on BadAnnotationsCase.negativeWarmups() must declare warmups >= 0 but was -1",
-                "@DbBenchmark on BadAnnotationsCase.zeroTimeout() must declare timeoutSeconds >= 1 but was 0",
+                "@DbBenchmark on BadAnnotationsCase.zeroTimeout() must declare timeoutSeconds from 1 to 2,147,483 but"
+                        + " was 0",
+                "@DbBenchmark on BadAnnotationsCase.endlessTimeout() must declare timeoutSeconds from 1 to 2,147,483"
+                        + " but was 3,000,000",
                 "@DbBenchmark on BadAnnotationsCase.zeroThreads() must declare threads from 1 to 256 but was 0",
                 "@DbBenchmark on BadAnnotationsCase.negativeThreads() must declare threads from 1 to 256 but was -3",
                 "@DbBenchmark on BadAnnotationsCase.threadsWithTimer() runs 2 client thread(s), which time each call"
@@ -49,7 +57,7 @@ class ConfigurationErrorsTest {
                 .run(DefaultsCase.class);
 
         assertThat(containerFailures(results)).containsExactly(
-                "configuration parameter dbbench.samples must be an integer >= 1 but was 'many'");
+                "configuration parameter dbbench.samples must be an integer from 1 to 10000 but was 'many'");
     }
 
     @Test
@@ -99,6 +107,18 @@ class ConfigurationErrorsTest {
 
         @DbBenchmark(thresholdPercent = -5)
         void negativeThreshold(Connection db) {
+        }
+
+        @DbBenchmark(samples = 20_000)
+        void tooManySamples(Connection db) {
+        }
+
+        @DbBenchmark(samples = Integer.MAX_VALUE)
+        void allTheSamples(Connection db) {
+        }
+
+        @DbBenchmark(timeoutSeconds = 3_000_000)
+        void endlessTimeout(Connection db) {
         }
 
         @DbBenchmark(warmups = -1)
