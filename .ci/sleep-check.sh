@@ -48,7 +48,7 @@ for i in $(seq 1 "$n"); do
     echo "run $i of $n (load before $load_before, after $(uptime | sed 's/.*load average: //'))"
 done
 echo "timing verdicts per benchmark over $n runs with a client-side wait as long as the body:"
-grep -h '^dbbench: [A-Za-z]*Bench\.[A-Za-z]* \[[^]]*\] median ' "$work"/run-*.log \
+grep -hE '^dbbench: [A-Za-z]*Bench\.[A-Za-z]* \[[^]]*\] [^:]*: [A-Z]' "$work"/run-*.log \
     | sed -E 's/^dbbench: ([^ ]+ \[[^]]+\]).*: (REGRESSION|PASS|INCONCLUSIVE|IMPROVEMENT|NEW)( \((failed|warning|recorded)\))?.*/\1 \2\3/' \
     | sort | uniq -c
 echo "logs in $work"

@@ -31,6 +31,7 @@ import dev.dbbench.spec.ProviderKind;
 import dev.dbbench.spec.Sampling;
 import dev.dbbench.text.Figures;
 import dev.dbbench.verdict.Fence;
+import dev.dbbench.verdict.RecordedRun;
 
 /**
  * Takes what one benchmark measured through the rest of the pipeline and assembles its one result:
@@ -136,10 +137,12 @@ public final class Evaluator {
         if (entry.isEmpty()) {
             return TimingAuthority.noBaseline();
         }
-        // This run's one recorded run carries the machine it was taken on.
-        final MachineId here = measured.values().get(Metrics.TIME).orElseThrow().runs().stream().findFirst()
-                .map(run -> new MachineId(run.machine())).orElse(MachineId.UNKNOWN);
-        return TimingAuthority.of(entry.get().metrics().get(Metrics.TIME).orElseThrow().runs(), here);
+        // This run's one recorded run carries the machine it was taken on and what its JVM ran before.
+        final Optional<RecordedRun> thisRun = measured.values().get(Metrics.TIME).orElseThrow().runs().stream()
+                .findFirst();
+        final MachineId here = thisRun.map(run -> new MachineId(run.machine())).orElse(MachineId.UNKNOWN);
+        return TimingAuthority.of(entry.get().metrics().get(Metrics.TIME).orElseThrow().runs(), here,
+                thisRun.map(RecordedRun::layout).orElse(""));
     }
 
     /**

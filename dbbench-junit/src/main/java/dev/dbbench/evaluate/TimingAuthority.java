@@ -27,18 +27,45 @@ import dev.dbbench.verdict.RecordedRun;
  */
 public record TimingAuthority(boolean gates, String reason) {
 
-    /** The authority of timings recorded in these runs, judged on the machine {@code here}. */
+    /** The authority of timings recorded in these runs, judged on the machine {@code here}, layout unknown. */
     public static TimingAuthority of(List<RecordedRun> runs, MachineId here) {
-        final long own = runs.stream().filter(run -> here.isSameMachineAs(new MachineId(run.machine()))).count();
-        if (own > 0) {
+        return of(runs, here, "");
+    }
+
+    /**
+     * The authority of timings recorded in these runs, judged on the machine {@code here} for a run
+     * whose JVM ran {@code layout} before the benchmark's class ({@link RecordedRun#layout}): this
+     * machine's runs gate only where one ran after the same classes, or did not record what ran
+     * before it. A class's timings move with what its JVM ran before it: the Quick start's lookup
+     * took 1.89x as long, its counts unchanged, once two new classes ran before it in its JVM.
+     */
+    public static TimingAuthority of(List<RecordedRun> runs, MachineId here, String layout) {
+        final List<RecordedRun> ownRuns = runs.stream().filter(run -> here.isSameMachineAs(new MachineId(run.machine())))
+                .toList();
+        final long own = ownRuns.size();
+        final long sameLayout = ownRuns.stream()
+                .filter(run -> run.layout().isEmpty() || layout.isEmpty() || run.layout().equals(layout)).count();
+        if (sameLayout > 0) {
             return new TimingAuthority(true, "the baseline's runs include " + own + " recorded on this machine ("
                     + here + ")");
+        }
+        if (own > 0) {
+            return new TimingAuthority(false, "the baseline's " + own + " run(s) on this machine ran after other test"
+                    + " classes in their JVM (" + classes(ownRuns.get(0).layout()) + " before it then, "
+                    + classes(layout) + " now), and a class's timings move with what ran before it; record the suite"
+                    + " again as it runs now for time to decide here (mvn verify -Ddbbench.baseline.mode=update)");
         }
         return new TimingAuthority(false, (runs.isEmpty()
                 ? "the baseline's timings were recorded without saying on which machine"
                 : "none of the baseline's " + runs.size() + " run(s) was recorded on this machine (they come from "
                         + machines(runs) + " other machine(s)" + legacy(runs) + ")")
                 + "; timings recorded elsewhere say nothing about how far this machine lands");
+    }
+
+    /** How many classes a layout says ran before, for the reason's text. */
+    private static String classes(String layout) {
+        final int colon = layout.indexOf(':');
+        return (colon < 0 ? "?" : layout.substring(0, colon)) + " class(es)";
     }
 
     /** The authority of timings where there is no baseline to compare with. */

@@ -50,13 +50,14 @@ public record Timings(int warmups, int opsPerSample, double[] nanosPerOp, Sorted
      * The timings of one run's samples, taken on a server whose run-wide ruler read {@code reading}.
      *
      * @param machine the host's opaque identifier, {@code cpu} its CPU model and count
+     * @param layout what ran before the benchmark's class in its test JVM ({@link RecordedRun#layout})
      */
     public static Timings of(Samples samples, SortedMap<String, Double> reading, Instant at, String machine,
-            String cpu) {
+            String cpu, String layout) {
         final SortedMap<String, Double> ruler = Ruler.withSlices(reading, samples);
         final RecordedRun run = new RecordedRun(Summary.of(samples.nanosPerOp()).median(),
                 samples.nanosPerOp().length, ruler.getOrDefault(Ruler.SLICES, Double.NaN),
-                at.truncatedTo(ChronoUnit.SECONDS).toString(), machine, cpu);
+                at.truncatedTo(ChronoUnit.SECONDS).toString(), machine, cpu, layout);
         return new Timings(samples.warmups(), samples.opsPerSample(), samples.nanosPerOp(), ruler, List.of(run));
     }
 
@@ -72,7 +73,7 @@ public record Timings(int warmups, int opsPerSample, double[] nanosPerOp, Sorted
         }
         final RecordedRun run = runs.get(0);
         return new Timings(warmups, opsPerSample, figure, ruler, List.of(new RecordedRun(Summary.of(figure).median(),
-                figure.length, run.slices(), run.recordedAt(), run.machine(), run.cpu())));
+                figure.length, run.slices(), run.recordedAt(), run.machine(), run.cpu(), run.layout())));
     }
 
     /**

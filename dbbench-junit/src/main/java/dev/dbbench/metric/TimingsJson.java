@@ -31,7 +31,8 @@ final class TimingsJson {
                 DoubleUnaryOperator.identity());
     }
 
-    private static final List<String> RUN_FIELDS = List.of("median", "n", "slices", "recordedAt", "machine", "cpu");
+    private static final List<String> RUN_FIELDS = List.of("median", "n", "slices", "recordedAt", "machine", "cpu",
+            "layout");
 
     private TimingsJson() {
     }
@@ -67,6 +68,9 @@ final class TimingsJson {
                 stored.put("recordedAt", run.recordedAt());
                 stored.put("machine", run.machine());
                 stored.put("cpu", run.cpu());
+                if (!run.layout().isEmpty()) {
+                    stored.put("layout", run.layout());
+                }
             }
         }
         return json;
@@ -161,7 +165,8 @@ final class TimingsJson {
             }
             runs.add(new RecordedRun(unit.toNanos().applyAsDouble(median.doubleValue()), n.asInt(),
                     slices == null ? Double.NaN : slices.doubleValue(), text(run, "recordedAt", where),
-                    text(run, "machine", where), text(run, "cpu", where)));
+                    text(run, "machine", where), text(run, "cpu", where),
+                    run.has("layout") ? text(run, "layout", where) : ""));
         }
         return runs;
     }

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 import dev.dbbench.metric.Metric;
 import dev.dbbench.metric.Metrics;
@@ -70,26 +72,75 @@ public final class ResultRows {
     static String line(ReportedResult result) {
         final ReportedMetric headline = result.headline();
         final StringBuilder line = new StringBuilder("dbbench: ").append(result.qualifiedName()).append(' ')
-                .append(headline.summary()).append(": ").append(verdict(result))
-                .append(" - ").append(headline.reason());
-        for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
-            if (!other.summary().isEmpty()) {
-                line.append("; ").append(other.summary());
-            }
+                .append(figure(headline)).append(": ").append(headline.verdict());
+        if (headline.failed() || headline.warned() || headline.informed()) {
+            line.append(marker(headline));
+        } else if (result.baselineWritten()) {
+            line.append(" (recorded)");
         }
         for (ReportedMetric other : result.metrics().subList(1, result.metrics().size())) {
-            if (other.warned() && !other.gating().equals("TIMING")) {
-                line.append("; ").append(other.id()).append(" warning: ").append(other.reason());
+            if (other.failed()) {
+                line.append("; ").append(other.id()).append(' ').append(other.verdict());
+            } else if (other.warned() && !other.gating().equals("TIMING")) {
+                line.append("; ").append(other.id()).append(" warning: ").append(firstClause(other));
             }
         }
-        result.timing().filter(timing -> !headline.verdict().equals("NEW")).ifPresent(timing -> {
-            line.append("; work counts: ").append(timing.counts());
-            if (result.metrics().stream().anyMatch(metric -> metric.gating().equals("TIMING") && !metric.failed()
-                    && (metric.warned() || metric.informed()))) {
-                line.append("; timing ").append(timing.gate()).append("; settle: ").append(timing.compareCommand());
-            }
-        });
+        result.timing().filter(timing -> !headline.verdict().equals("NEW"))
+                .ifPresent(timing -> line.append(", counts ").append(counts(timing)));
         return line.toString();
+    }
+
+    /**
+     * The headline figure and how it compares: {@code 56.8 µs, 0.90x} (the first column of the
+     * headline metric, and its ratio to the baseline where it has one).
+     */
+    private static String figure(ReportedMetric headline) {
+        if (headline.cells().isEmpty()) {
+            return "";
+        }
+        final int ratio = headline.columns().indexOf("ratio");
+        final String compared = ratio < 0 || headline.cells().get(ratio).equals("-") ? ""
+                : " " + headline.cells().get(ratio);
+        return headline.cells().get(0) + compared;
+    }
+
+    /** What the work counts say, in a word or a few: {@code unchanged}, {@code moved: statements, bytes}. */
+    private static String counts(ReportedResult.Timing timing) {
+        return switch (timing.countsState()) {
+            case "UNCHANGED" -> "unchanged";
+            case "MOVED" -> "moved: " + String.join(", ", timing.moved().stream()
+                    .map(moved -> moved.contains(" (") ? moved.substring(0, moved.indexOf(" (")) : moved).toList());
+            default -> "not compared";
+        };
+    }
+
+    /** A warning's gist: its first finding, up to the explanation after its colon. */
+    private static String firstClause(ReportedMetric metric) {
+        final String detail = metric.findings().isEmpty() ? metric.reason() : metric.findings().get(0).detail();
+        final int colon = detail.indexOf(": ");
+        return colon < 0 ? detail : detail.substring(0, colon);
+    }
+
+    /**
+     * The one line a run prints under its table for the benchmarks whose time moved or could not be
+     * told while their work counts held, naming the same-runner A/B that settles them all; empty when
+     * none did.
+     */
+    static Optional<String> settleLine(List<ReportedResult> results) {
+        final List<ReportedResult> unsettled = results.stream().filter(result -> !result.failed()
+                && result.metrics().stream().anyMatch(metric -> metric.gating().equals("TIMING") && !metric.failed()
+                        && (metric.warned() || metric.informed()))).toList();
+        if (unsettled.isEmpty()) {
+            return Optional.empty();
+        }
+        final String command = unsettled.get(0).timing().map(ReportedResult.Timing::compareCommand).orElse("");
+        final int names = command.indexOf(" -Ddbbench.compare.benchmarks=");
+        final String all = unsettled.stream().map(result -> result.simpleClassName() + "#" + result.method())
+                .distinct().collect(Collectors.joining(","));
+        return Optional.of("timing moved, or could not be told, for " + unsettled.size() + " benchmark(s) whose work"
+                + " counts did not explain it; to settle it on one runner: "
+                + (names < 0 ? command : command.substring(0, names) + " -Ddbbench.compare.benchmarks='" + all + "'")
+                + " (docs/time-verdicts.md)");
     }
 
     /** The expectation lines of a run, under a heading; empty when no benchmark has one. */

@@ -72,6 +72,7 @@ public final class RunReport implements AutoCloseable {
         final SharedReportFiles.Written written = new SharedReportFiles(files, run, jobSummary).write(own,
                 baselineChanges);
         final StringBuilder text = new StringBuilder("\ndbbench results\n").append(new ConsoleTable().render(own));
+        ResultRows.settleLine(own.results()).ifPresent(line -> text.append(line).append('\n'));
         notes.forEach(note -> text.append(note).append('\n'));
         written.warning().ifPresent(warning -> text.append(warning).append('\n'));
         text.append("reports: ").append(options.directory().toAbsolutePath()).append(" (open ")

@@ -63,6 +63,8 @@ public final class BenchmarkRun {
     private final BenchmarkSpec spec;
     private final EngineTarget target;
     private final Arguments arguments;
+    /** What ran before the benchmark's class in this JVM, which its timings are recorded with. */
+    private final String layout;
 
     /** @param arguments gives the other sides and hooks their parameters, from the class's database */
     public BenchmarkRun(RunContext run, ClassContext classContext, BenchmarkSpec spec, EngineTarget target,
@@ -72,6 +74,7 @@ public final class BenchmarkRun {
         this.spec = spec;
         this.target = target;
         this.arguments = arguments;
+        this.layout = run.layout(spec.testClass());
     }
 
     /** One other side of an expectation, ready to sample. */
@@ -120,7 +123,7 @@ public final class BenchmarkRun {
                     () -> afterCapture(injected, statistics)));
             final SortedMap<String, String> environment = environment(statistics);
             final Measurement measured = counted(new Measurement(sampled(samples.get(0), reading, environment,
-                    run.machine()).withAll(captured), environment), instance, ownArguments, baseline)
+                    run.machine(), layout).withAll(captured), environment), instance, ownArguments, baseline)
                     .withExpectations(pairs(others, samples));
             return new Evaluator(run.gate(), run.recorder()).evaluate(spec, target, measured, baseline,
                     new Resampling(sampler, sides, injected, reading, environment), series);
@@ -150,14 +153,14 @@ public final class BenchmarkRun {
         public MetricValues confirmation() throws Throwable {
             final Samples samples = sampler.run(sides.get(0));
             return sampled(closed(injected, "after its confirmation re-run", samples), reading, environment,
-                    run.machine());
+                    run.machine(), layout);
         }
 
         /** Repeats the judged pass's interleaving with the other sides, so every run measures the same conditions. */
         @Override
         public MetricValues anotherRun() throws Throwable {
             return sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)), reading,
-                    environment, run.machine());
+                    environment, run.machine(), layout);
         }
 
         @Override
@@ -208,9 +211,9 @@ public final class BenchmarkRun {
      * and allocations where the JVM counts them.
      */
     private static MetricValues sampled(Samples samples, SortedMap<String, Double> reading,
-            SortedMap<String, String> environment, MachineId machine) {
+            SortedMap<String, String> environment, MachineId machine, String layout) {
         final Timings time = Timings.of(samples, reading, Instant.now(), machine.stored(),
-                HostFingerprint.cpu(environment));
+                HostFingerprint.cpu(environment), layout);
         MetricValues values = MetricValues.empty().with(Metrics.TIME, time);
         if (samples.clients().isPresent()) {
             values = values.with(Metrics.THROUGHPUT, ThroughputSamples.of(samples.clients().get(), time))

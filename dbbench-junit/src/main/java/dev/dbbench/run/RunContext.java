@@ -44,6 +44,8 @@ public final class RunContext implements AutoCloseable {
     private final EnginePool pool;
     private final Gate gate;
     private final MachineId machine;
+    /** The test classes whose benchmarks ran in this JVM, in order. */
+    private final List<String> classesRun = new ArrayList<>();
     private final BaselineRecorder recorder;
     private final RunReport report;
     private final Closer closer = new Closer();
@@ -199,6 +201,19 @@ public final class RunContext implements AutoCloseable {
     /** The machine this run's timings are taken on, as their recorded runs name it. */
     MachineId machine() {
         return machine;
+    }
+
+    /**
+     * What ran before {@code testClass} in this test JVM, the class registered on first asking:
+     * {@code 2:3fa9c01e}, how many classes and a hash of their names in order. A class's timings move
+     * with what the JVM ran before it, so a timing gates only against runs of the same layout.
+     */
+    synchronized String layout(Class<?> testClass) {
+        if (!classesRun.contains(testClass.getName())) {
+            classesRun.add(testClass.getName());
+        }
+        final List<String> before = classesRun.subList(0, classesRun.indexOf(testClass.getName()));
+        return before.size() + ":" + String.format("%08x", String.join(",", before).hashCode());
     }
 
     BaselineRecorder recorder() {

@@ -12,8 +12,16 @@ package dev.dbbench.verdict;
  * @param machine an opaque identifier of the host the run was taken on, so a baseline can tell
  *     whether its runs came from more than one machine
  * @param cpu the host's CPU model and count, such as {@code AMD EPYC x2}
+ * @param layout what ran before the benchmark's class in its test JVM, such as {@code 2:3fa9c01e} (two
+ *     classes, and which): a class's timings move with it; empty where the run did not record it
  */
-public record RecordedRun(double median, int n, double slices, String recordedAt, String machine, String cpu) {
+public record RecordedRun(double median, int n, double slices, String recordedAt, String machine, String cpu,
+        String layout) {
+
+    /** A run whose JVM layout is not known, as baselines of earlier versions hold them. */
+    public RecordedRun(double median, int n, double slices, String recordedAt, String machine, String cpu) {
+        this(median, n, slices, recordedAt, machine, cpu, "");
+    }
 
     public RecordedRun {
         if (!(median > 0) || Double.isInfinite(median)) {

@@ -25,6 +25,25 @@ class TimingAuthorityTest {
     }
 
     @Test
+    void runsOfThisMachineAfterOtherClassesInTheirJvmOnlyReport() {
+        final RecordedRun alone = new RecordedRun(1_000, 15, Double.NaN, "2026-12-07T10:00:00Z", HERE.stored(), "x2",
+                "0:00000000");
+
+        final TimingAuthority later = TimingAuthority.of(List.of(alone), HERE, "2:3fa9c01e");
+        final TimingAuthority same = TimingAuthority.of(List.of(alone), HERE, "0:00000000");
+        final TimingAuthority unrecorded = TimingAuthority.of(List.of(run(HERE.stored())), HERE, "2:3fa9c01e");
+
+        assertThat(later.gates()).isFalse();
+        assertThat(later.reason()).isEqualTo("the baseline's 1 run(s) on this machine ran after other test classes in"
+                + " their JVM (0 class(es) before it then, 2 class(es) now), and a class's timings move with what ran"
+                + " before it; record the suite again as it runs now for time to decide here (mvn verify"
+                + " -Ddbbench.baseline.mode=update)");
+        assertThat(same.gates()).isTrue();
+        // A baseline of an earlier version does not say what ran before it: it gates as it did.
+        assertThat(unrecorded.gates()).isTrue();
+    }
+
+    @Test
     void runsOfAnotherMachineOrOfThisHostBeforeItsRebootOnlyReport() {
         final TimingAuthority other = TimingAuthority.of(List.of(run("ffffffffffff/ffffffffffff"),
                 run("ffffffffffff/ffffffffffff"), run("0123456789ab/000000000000")), HERE);
