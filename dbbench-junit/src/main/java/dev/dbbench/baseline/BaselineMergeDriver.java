@@ -33,9 +33,10 @@ import java.util.TreeSet;
  *       and the driver exits with 1, naming the benchmarks and how to settle them.</li>
  * </ul>
  *
- * <p>Files it cannot read as baseline files of the current schema and of one class are merged line by
- * line by {@code git merge-file} instead, as git would have without the driver. Set up with
- * {@code scripts/install-merge-driver.sh}.
+ * <p>A version that does not read as a baseline file at all (cut short, or holding conflict markers)
+ * is a conflict, never merged: a line merge could drop the other side's entries and succeed. Files
+ * of an earlier schema, or of different classes, are merged line by line by {@code git merge-file}
+ * instead, as git would have without the driver. Set up with {@code scripts/install-merge-driver.sh}.
  */
 public final class BaselineMergeDriver {
 
@@ -67,6 +68,18 @@ public final class BaselineMergeDriver {
 
     /** Merges the three versions into {@code ours}; returns the exit status git reads: 0 clean, 1 conflicts. */
     int run(Path base, Path ours, Path theirs, String path, PrintStream err) throws IOException {
+        for (Map.Entry<String, Path> side : Map.of("ours", ours, "theirs", theirs).entrySet()) {
+            try {
+                codec.decode(Files.readAllBytes(side.getValue()), Paths.get(path + " (" + side.getKey() + ")"));
+            } catch (BaselineException e) {
+                // A line merge of a file that does not parse (cut short, say) could drop the other side's entries.
+                err.println("dbbench: " + path + ": " + side.getKey() + " version is not a baseline file dbbench can"
+                        + " read, so it is not merged: " + e.getMessage() + ". The file is left as ours; take the"
+                        + " version that reads (git checkout --ours/--theirs -- " + path + ") and record the other"
+                        + " branch's benchmarks again");
+                return 1;
+            }
+        }
         final Merged merged;
         try {
             merged = merge(Files.readAllBytes(base), Files.readAllBytes(ours), Files.readAllBytes(theirs), path);

@@ -3,12 +3,15 @@ package dev.dbbench.baseline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -99,18 +102,24 @@ class BaselineMergeDriverTest {
     }
 
     @Test
-    void filesItCannotReadAreMergedLineByLineAsGitWould() throws Exception {
+    void aVersionCutShortIsAConflictNeverAMergeThatDropsTheOtherSidesEntries() throws Exception {
         final Path base = repository.resolve("base.json");
         final Path ours = repository.resolve("ours.json");
         final Path theirs = repository.resolve("theirs.json");
-        Files.writeString(base, "not a baseline\n");
-        Files.writeString(ours, "not a baseline\n");
-        Files.writeString(theirs, "not a baseline, changed\n");
+        Files.write(base, show("main"));
+        Files.write(ours, show("left"));
+        final byte[] right = show("right");
+        Files.write(theirs, Arrays.copyOf(right, right.length / 2));
+        final ByteArrayOutputStream messages = new ByteArrayOutputStream();
 
-        final int status = new BaselineMergeDriver().run(base, ours, theirs, "x.json", System.err);
+        final int status = new BaselineMergeDriver().run(base, ours, theirs, "baselines/x.json",
+                new PrintStream(messages, true, StandardCharsets.UTF_8));
 
-        assertThat(status).isZero();
-        assertThat(Files.readString(ours)).isEqualTo("not a baseline, changed\n");
+        assertThat(status).isEqualTo(1);
+        assertThat(Files.readAllBytes(ours)).isEqualTo(show("left"));
+        assertThat(messages.toString(StandardCharsets.UTF_8)).startsWith("dbbench: baselines/x.json: theirs version is"
+                + " not a baseline file dbbench can read, so it is not merged:")
+                .contains("git checkout --ours/--theirs -- baselines/x.json");
     }
 
     /** What the install script sets up, with this test's class path. */
