@@ -8,15 +8,20 @@ import java.nio.channels.FileLockInterruptionException;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -104,6 +109,7 @@ public final class BaselineStore {
         IN_THIS_JVM.lock();
         try (FileChannel lockChannel = openLockFile();
                 FileLock lock = lockWaiting(lockChannel)) {
+            removeStaleTemporaries(file);
             final Optional<byte[]> onDisk = bytes(file);
             final Optional<BaselineFile> current = onDisk.map(bytes -> decode(bytes, file, className));
             if (current.isPresent()) {
@@ -189,6 +195,27 @@ public final class BaselineStore {
             throw new BaselineException("the entries " + missing + " just recorded in " + file + " are missing from it"
                     + " when read back: another process replaced the file without dbbench's lock. Run the update"
                     + " again when nothing else writes " + file + ".");
+        }
+    }
+
+    /** A temporary file older than this was left by a writer that died: a write takes milliseconds. */
+    static final Duration STALE = Duration.ofMinutes(10);
+
+    /**
+     * Deletes the temporary files of {@code file} that a writer killed mid-write left beside it
+     * ({@code .<file><random>.tmp}, which {@code git status} would show for good): those older than
+     * {@link #STALE}, so that no write in flight loses its file.
+     */
+    private void removeStaleTemporaries(Path file) throws IOException {
+        final String prefix = "." + file.getFileName();
+        final FileTime before = FileTime.from(Instant.now().minus(STALE));
+        try (DirectoryStream<Path> temporaries = Files.newDirectoryStream(directory, prefix + "*.tmp")) {
+            for (Path temporary : temporaries) {
+                if (Files.isRegularFile(temporary, LinkOption.NOFOLLOW_LINKS)
+                        && Files.getLastModifiedTime(temporary).compareTo(before) < 0) {
+                    Files.deleteIfExists(temporary);
+                }
+            }
         }
     }
 

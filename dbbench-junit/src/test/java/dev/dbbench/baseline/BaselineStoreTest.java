@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -152,6 +153,22 @@ class BaselineStoreTest {
         // Hidden ".tmp" files would show up as untracked files in the user's working tree.
         assertThat(filesIn(tempDir)).containsExactlyInAnyOrder("com.example.OrderBench.json",
                 "com.example.CustomerBench.json");
+    }
+
+    @Test
+    void aTemporaryFileAWriterKilledMidWriteLeftIsRemovedByTheNextWriteAndAFreshOneIsKept() throws IOException {
+        final BaselineStore store = new BaselineStore(tempDir);
+        store.merge(CLASS_NAME, Map.of("m [pg]", entry("m", 2)));
+        // What kill -9 during a write leaves: an empty temporary file beside the baseline.
+        final Path stale = Files.createFile(tempDir.resolve("." + CLASS_NAME + ".json4711.tmp"));
+        Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(BaselineStore.STALE).minusSeconds(1)));
+        final Path inFlight = Files.createFile(tempDir.resolve("." + CLASS_NAME + ".json4712.tmp"));
+
+        store.merge(CLASS_NAME, Map.of("n [pg]", entry("n", 3)));
+
+        assertThat(stale).doesNotExist();
+        assertThat(inFlight).exists();
+        assertThat(store.read(CLASS_NAME).orElseThrow().benchmarks()).containsKeys("m [pg]", "n [pg]");
     }
 
     @Test
