@@ -3,13 +3,16 @@ package dev.dbbench.engine.postgres;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -35,12 +38,50 @@ final class PostgresInstallation {
     }
 
     /**
-     * Everything dbbench keeps of embedded PostgreSQL: unpacked binaries and the servers' files. One
-     * per user: a directory shared with other users would let them replace the binaries we run.
+     * Everything dbbench keeps of embedded PostgreSQL: unpacked binaries and the servers' files, in a
+     * folder of this user's, created with mode 0700 and checked on every use: its name is predictable,
+     * so another local user who made it first could plant the binaries dbbench runs. A folder under that
+     * name that is a link, another user's, or writable by others is refused, naming it.
      */
-    static Path home() {
+    static Path home() throws IOException {
         final String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
-        return Paths.get(System.getProperty("java.io.tmpdir"), "dbbench-postgres-" + user);
+        final Path home = Paths.get(System.getProperty("java.io.tmpdir"), "dbbench-postgres-" + user);
+        try {
+            Files.createDirectory(home, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (FileAlreadyExistsException e) {
+            // Made earlier, by this user's run or by someone else: checked below either way.
+        }
+        requirePrivate(home);
+        return home;
+    }
+
+    /** Only this user may read, write or enter it. */
+    private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+
+    /** Refuses a folder dbbench would run binaries from that this user does not alone control. */
+    static void requirePrivate(Path home) throws IOException {
+        final PosixFileAttributes attributes = Files.readAttributes(home, PosixFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        final String me = System.getProperty("user.name", "");
+        final String what;
+        if (attributes.isSymbolicLink() || !attributes.isDirectory()) {
+            what = "is not a folder but " + (attributes.isSymbolicLink() ? "a symbolic link" : "a file");
+        } else if (!attributes.owner().getName().equals(me)) {
+            what = "belongs to user " + attributes.owner().getName() + ", not to " + me;
+        } else if (attributes.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                || attributes.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
+            what = "is writable by other users (mode " + PosixFilePermissions.toString(attributes.permissions()) + ")";
+        } else {
+            // Readable by others (made by an earlier dbbench, under the usual umask), never writable: closed now.
+            if (!attributes.permissions().equals(OWNER_ONLY)) {
+                Files.setPosixFilePermissions(home, OWNER_ONLY);
+            }
+            return;
+        }
+        throw new IOException("dbbench runs embedded PostgreSQL only from a folder of its user's own, and " + home + " "
+                + what + ": another user could have put binaries there. Delete it (dbbench makes it again, mode 0700),"
+                + " or point java.io.tmpdir at a folder only you can write");
     }
 
     /** The directory holding {@code bin}, {@code lib} and {@code share} of the archive. */
@@ -54,7 +95,6 @@ final class PostgresInstallation {
         if (Files.isDirectory(installation)) {
             return installation;
         }
-        Files.createDirectories(home);
         removeAbandoned(home, "unpacking-", ABANDONED);
         // Unpacked aside and renamed into place, so a directory under the final name is always complete
         // and JVMs unpacking the same archive at once need no lock: the first rename wins.
