@@ -148,7 +148,8 @@ public final class TrafficCounts extends ExactMetric<Traffic> {
         }
         if (current.empty()) {
             return List.of(new Finding(kind, "-", "the call sent nothing to its database, so every count is zero and"
-                    + " gates nothing: " + advice));
+                    + " gates nothing: a cache served it (the application's @Cacheable, a second-level cache), a lazy"
+                    + " proxy was never touched, or its work went through a client dbbench does not see. " + advice));
         }
         return List.of();
     }
