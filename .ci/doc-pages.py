@@ -55,6 +55,7 @@ MARKER = re.compile(r"<!--\s*(page|quickstart):(\S+)(.*?)-->")
 JUNIT = "6.1.3"
 BOOT = "4.0.7"
 MICRONAUT = "4.10.8"
+MYBATIS_STARTER = "4.0.1"
 WRAPPER = "3.3.2"
 WRAPPED_MAVEN = "3.9.9"
 
@@ -176,10 +177,15 @@ class Project:
         self.plugins = [plugin_xml("org.springframework.boot", "spring-boot-maven-plugin", None)]
         self.parent = (f"<parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent"
                        f"</artifactId><version>{BOOT}</version><relativePath/></parent>")
-        test_starters = {"data-jpa", "data-mongodb", "flyway", "jdbc", "webmvc"}
+        test_starters = {"data-jpa", "data-mongodb", "flyway", "jdbc", "jooq", "webmvc"}
         for starter in filter(None, starters):
             if starter == "postgresql":
                 self.dependencies.append(dependency("org.postgresql", "postgresql", None, "runtime"))
+                continue
+            if starter == "mybatis":
+                # MyBatis' own starters, which Initializr names with the version for the Boot line.
+                for artifact, scope in (("mybatis-spring-boot-starter", None), ("mybatis-spring-boot-starter-test", "test")):
+                    self.dependencies.append(dependency("org.mybatis.spring.boot", artifact, MYBATIS_STARTER, scope))
                 continue
             self.dependencies.append(dependency("org.springframework.boot", f"spring-boot-starter-{starter}", None, None))
             if starter == "flyway":
