@@ -15,7 +15,8 @@ import java.util.Objects;
  *
  * @param jdbcUrl such as {@code jdbc:postgresql://localhost:41234/OrderBench_3f2a}
  * @param username the user dbbench connects as
- * @param password that user's password; empty where the server trusts local connections
+ * @param password that user's password: on an embedded server, the password of its superuser, which dbbench
+ *     makes once per machine user and keeps where only that user can read it; empty where a server asks none
  * @param databaseName the database's name on its server
  */
 public record JdbcDatabase(String jdbcUrl, String username, String password, String databaseName) {

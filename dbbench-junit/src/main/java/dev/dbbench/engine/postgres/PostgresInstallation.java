@@ -3,6 +3,7 @@ package dev.dbbench.engine.postgres;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,8 +14,10 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Set;
@@ -33,6 +36,7 @@ final class PostgresInstallation {
 
     /** Unpacking that stopped longer ago than this belongs to a JVM that died; its leftovers go. */
     private static final Duration ABANDONED = Duration.ofHours(1);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private PostgresInstallation() {
     }
@@ -82,6 +86,38 @@ final class PostgresInstallation {
         throw new IOException("dbbench runs embedded PostgreSQL only from a folder of its user's own, and " + home + " "
                 + what + ": another user could have put binaries there. Delete it (dbbench makes it again, mode 0700),"
                 + " or point java.io.tmpdir at a folder only you can write");
+    }
+
+    /**
+     * The file holding the password of the embedded servers' superuser, made once in {@link #home()}
+     * (mode 0600, in a folder only this user may enter) from 32 random bytes. The servers authenticate
+     * every connection with it (SCRAM), local and over TCP alike: another local user reaches neither
+     * the password nor a server. Written aside and linked into place, so JVMs making it at once agree
+     * on the first one whole.
+     */
+    static Path superuserPasswordFile() throws IOException {
+        final Path home = home();
+        final Path file = home.resolve("superuser-password");
+        if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return file;
+        }
+        final byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        final Path written = Files.createTempFile(home, "password-", ".tmp",
+                PosixFilePermissions.asFileAttribute(EnumSet.of(PosixFilePermission.OWNER_READ,
+                        PosixFilePermission.OWNER_WRITE)));
+        try {
+            Files.writeString(written, Base64.getUrlEncoder().withoutPadding().encodeToString(secret),
+                    StandardCharsets.US_ASCII);
+            try {
+                Files.createLink(file, written);
+            } catch (FileAlreadyExistsException e) {
+                // Another JVM's came first: that one is the password.
+            }
+        } finally {
+            Files.deleteIfExists(written);
+        }
+        return file;
     }
 
     /** The directory holding {@code bin}, {@code lib} and {@code share} of the archive. */

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import dev.dbbench.text.Digests;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -50,9 +51,12 @@ final class PostgresProcess implements AutoCloseable {
     private static final Map<String, String> DEFAULTS = Map.of(
             "fsync", "off", "synchronous_commit", "off", "timezone", "UTC", "max_connections", "300");
 
-    /** initdb's arguments besides the data directory: a throwaway cluster, trusting local connections. */
-    private static final List<String> INITDB_ARGUMENTS = List.of("-A", "trust", "-U", SUPERUSER, "-E", "UTF-8",
-            "--no-sync");
+    /**
+     * initdb's arguments besides the data directory and the password file: a throwaway cluster whose
+     * every connection, local or over TCP, authenticates with the superuser's password.
+     */
+    private static final List<String> INITDB_ARGUMENTS = List.of("-A", "scram-sha-256", "-U", SUPERUSER, "-E",
+            "UTF-8", "--no-sync");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration LEFT_BEHIND = Duration.ofMinutes(1);
@@ -71,6 +75,7 @@ final class PostgresProcess implements AutoCloseable {
 
     private final Path binaries;
     private final List<String> asUnprivileged;
+    private final String password;
     private final Path directory;
     private final FileChannel ownerChannel;
     private final Process process;
@@ -79,10 +84,11 @@ final class PostgresProcess implements AutoCloseable {
     private final Thread shutdownHook;
     private boolean closed;
 
-    private PostgresProcess(Path binaries, List<String> asUnprivileged, Path directory, FileChannel ownerChannel,
-            Process process, int port, List<String> stopModes) {
+    private PostgresProcess(Path binaries, List<String> asUnprivileged, String password, Path directory,
+            FileChannel ownerChannel, Process process, int port, List<String> stopModes) {
         this.binaries = binaries;
         this.asUnprivileged = asUnprivileged;
+        this.password = password;
         this.directory = directory;
         this.ownerChannel = ownerChannel;
         this.process = process;
@@ -102,14 +108,20 @@ final class PostgresProcess implements AutoCloseable {
     /** The same with the cluster templates in {@code templates}. */
     static PostgresProcess start(Path binaries, Map<String, String> settings, Path templates) throws IOException {
         final List<String> asUnprivileged = asUnprivileged();
-        final List<String> initdb = command(binaries, asUnprivileged, "initdb", INITDB_ARGUMENTS);
-        final ClusterTemplate template = new ClusterTemplate(templates, initdb, data -> {
-            final List<String> arguments = new ArrayList<>(INITDB_ARGUMENTS);
+        final Path passwordFile = PostgresInstallation.superuserPasswordFile();
+        final String password = Files.readString(passwordFile, StandardCharsets.US_ASCII);
+        final List<String> initdbArguments = new ArrayList<>(INITDB_ARGUMENTS);
+        initdbArguments.add("--pwfile=" + passwordFile);
+        // The password is part of the cluster: a new one makes a new template, never a copy it cannot open.
+        final List<String> cluster = new ArrayList<>(command(binaries, asUnprivileged, "initdb", initdbArguments));
+        cluster.add("password " + Digests.sha256(password, 8));
+        final ClusterTemplate template = new ClusterTemplate(templates, cluster, data -> {
+            final List<String> arguments = new ArrayList<>(initdbArguments);
             arguments.addAll(List.of("-D", data.toString()));
             run(binaries, asUnprivileged, data.resolveSibling("initdb.log"), "initdb",
                     arguments.toArray(String[]::new));
         });
-        return start(binaries, asUnprivileged, settings, List.of(), CLEAN_STOP, template::copyTo);
+        return start(binaries, asUnprivileged, password, settings, List.of(), CLEAN_STOP, template::copyTo);
     }
 
     /**
@@ -121,7 +133,7 @@ final class PostgresProcess implements AutoCloseable {
      * @param wrapper a command that runs the server, such as valgrind with its options; may be empty
      */
     PostgresProcess startCopy(Map<String, String> settings, List<String> wrapper) throws IOException {
-        return start(binaries, asUnprivileged, settings, wrapper, List.of("immediate"), data -> {
+        return start(binaries, asUnprivileged, password, settings, wrapper, List.of("immediate"), data -> {
             try {
                 BaseBackup.copy(dataSource("postgres"), directory.resolve("data"), data);
             } catch (SQLException e) {
@@ -136,8 +148,9 @@ final class PostgresProcess implements AutoCloseable {
         void make(Path data) throws IOException;
     }
 
-    private static PostgresProcess start(Path binaries, List<String> asUnprivileged, Map<String, String> settings,
-            List<String> wrapper, List<String> stopModes, DataMaker maker) throws IOException {
+    private static PostgresProcess start(Path binaries, List<String> asUnprivileged, String password,
+            Map<String, String> settings, List<String> wrapper, List<String> stopModes, DataMaker maker)
+            throws IOException {
         final Path servers = Files.createDirectories(PostgresInstallation.home().resolve("servers"));
         stopLeftBehind(servers);
         final Path directory = Files.createTempDirectory(servers, "server-");
@@ -154,8 +167,8 @@ final class PostgresProcess implements AutoCloseable {
             prefix.addAll(wrapper);
             for (int attempt = 1; ; attempt++) {
                 final int port = freePort();
-                final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, directory, ownerChannel,
-                        postgres(binaries, prefix, data, port, settings, log), port, stopModes);
+                final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, password, directory,
+                        ownerChannel, postgres(binaries, prefix, data, port, settings, log), port, stopModes);
                 Runtime.getRuntime().addShutdownHook(server.shutdownHook);
                 final Optional<String> failure = server.awaitReady();
                 if (failure.isEmpty()) {
@@ -229,12 +242,13 @@ final class PostgresProcess implements AutoCloseable {
         dataSource.setPortNumbers(new int[] {port});
         dataSource.setDatabaseName(database);
         dataSource.setUser(SUPERUSER);
+        dataSource.setPassword(password);
         return dataSource;
     }
 
     /** How connections reach the database {@code database} of this server. */
     DatabaseAddress address(String database) {
-        return DatabaseAddress.of("jdbc:postgresql://localhost:" + port + "/", SUPERUSER, null, database,
+        return DatabaseAddress.of("jdbc:postgresql://localhost:" + port + "/", SUPERUSER, password, database,
                 new Properties());
     }
 

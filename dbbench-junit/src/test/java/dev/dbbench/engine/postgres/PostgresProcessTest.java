@@ -6,14 +6,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -111,6 +115,44 @@ class PostgresProcessTest {
             assertThat(server.failureDiagnosis()).hasValueSatisfying(diagnosis -> assertThat(diagnosis)
                     .startsWith("its embedded PostgreSQL server is no longer running; its last log lines:\n  | ")
                     .contains("database system is ready to accept connections"));
+        }
+    }
+
+    @Test
+    void aConnectionWithoutTheSuperusersPasswordIsRefusedLocallyAndOverTcp() throws Exception {
+        try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES, "17",
+                new TreeMap<>(), ProviderKind.EMBEDDED, ""));
+                ScratchDatabase database = server.createDatabase("auth");
+                Connection connection = database.dataSource().orElseThrow().getConnection();
+                Statement statement = connection.createStatement()) {
+            final String url = connection.getMetaData().getURL();
+            final ResultSet rules = statement.executeQuery(
+                    "SELECT type, auth_method FROM pg_hba_file_rules WHERE error IS NULL ORDER BY line_number");
+            final List<String> methods = new ArrayList<>();
+            while (rules.next()) {
+                methods.add(rules.getString(1) + " " + rules.getString(2));
+            }
+            assertThat(methods).isNotEmpty().allSatisfy(rule -> assertThat(rule).endsWith(" scram-sha-256"));
+
+            assertThat(refusal(url, null)).contains("password");
+            assertThat(refusal(url, "not-the-password")).contains("password authentication failed for user \"postgres\"");
+            final Path password = PostgresInstallation.superuserPasswordFile();
+            assertThat(Files.getPosixFilePermissions(password)).containsExactlyInAnyOrder(
+                    PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        }
+    }
+
+    /** Why the server refuses user postgres with {@code password}. */
+    private static String refusal(String url, String password) {
+        final Properties properties = new Properties();
+        properties.setProperty("user", "postgres");
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        try (Connection refused = DriverManager.getConnection(url, properties)) {
+            throw new AssertionError("the server let user postgres in with password " + password);
+        } catch (SQLException e) {
+            return e.getMessage();
         }
     }
 
