@@ -2,6 +2,7 @@ package dev.dbbench.baseline;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -31,5 +32,12 @@ public record BaselineFile(int schema, String className, SortedMap<String, Basel
         final SortedMap<String, BaselineEntry> merged = new TreeMap<>(benchmarks);
         merged.putAll(updates);
         return new BaselineFile(SCHEMA, className, merged);
+    }
+
+    /** This file without the entries of the given keys, in the current schema. */
+    public BaselineFile without(Set<String> keys) {
+        final SortedMap<String, BaselineEntry> kept = new TreeMap<>(benchmarks);
+        kept.keySet().removeAll(keys);
+        return new BaselineFile(SCHEMA, className, kept);
     }
 }

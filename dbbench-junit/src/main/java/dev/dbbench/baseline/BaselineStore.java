@@ -100,6 +100,20 @@ public final class BaselineStore {
      * @return the file as written
      */
     public BaselineFile merge(String className, Map<String, BaselineEntry> updates) {
+        return rewrite(className, updates, Set.of()).orElseThrow();
+    }
+
+    /**
+     * Removes the entries of the given keys from a class's baseline file and keeps all others, byte for
+     * byte, as {@link #merge} does.
+     *
+     * @return the file as written; empty where the class has no file
+     */
+    public Optional<BaselineFile> remove(String className, Set<String> keys) {
+        return rewrite(className, Map.of(), keys);
+    }
+
+    private Optional<BaselineFile> rewrite(String className, Map<String, BaselineEntry> updates, Set<String> removed) {
         final Path file = fileFor(className);
         try {
             Files.createDirectories(directory);
@@ -112,16 +126,20 @@ public final class BaselineStore {
             removeStaleTemporaries(file);
             final Optional<byte[]> onDisk = bytes(file);
             final Optional<BaselineFile> current = onDisk.map(bytes -> decode(bytes, file, className));
+            if (current.isEmpty() && updates.isEmpty()) {
+                return Optional.empty();
+            }
             if (current.isPresent()) {
                 requireReplaceable(file);
             }
-            final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates);
+            final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates)
+                    .without(removed);
             final byte[] encoded = codec.encode(merged);
             writeAtomically(file, current.isPresent() && current.get().schema() == BaselineFile.SCHEMA
                     ? EntryTexts.splice(encoded, kept(onDisk.get(), updates.keySet()))
                     : encoded);
             requireRecorded(file, updates.keySet(), read(className).orElseGet(() -> BaselineFile.empty(className)));
-            return merged;
+            return Optional.of(merged);
         } catch (IOException e) {
             throw unwritable(e);
         } finally {

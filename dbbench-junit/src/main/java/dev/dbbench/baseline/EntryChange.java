@@ -45,6 +45,11 @@ public record EntryChange(List<String> moves) {
         return new EntryChange(List.of("new"));
     }
 
+    /** The change of an entry removed because its class no longer has a benchmark method of its name. */
+    public static EntryChange removed() {
+        return new EntryChange(List.of("removed: the class has no @DbBenchmark method of this name"));
+    }
+
     /**
      * What moved from an entry to a new recording of the benchmark.
      *

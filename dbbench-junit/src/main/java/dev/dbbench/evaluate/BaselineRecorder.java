@@ -3,6 +3,7 @@ package dev.dbbench.evaluate;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 
 import dev.dbbench.baseline.BaselineDiff;
@@ -71,6 +72,21 @@ public final class BaselineRecorder {
         store.merge(id.className(), Map.of(id.key(), BaselineEntry.of(id.method(), id.target(), Instant.now(), values,
                 environment)));
         changes.add(id.className(), id.key(), change, true);
+    }
+
+    /**
+     * Removes, in update mode, the entries of a class's file whose method the class no longer has
+     * (renamed or deleted), and notes each as removed; in compare mode they stay as they are.
+     *
+     * @return whether they were removed
+     */
+    public boolean removeOrphans(String className, Set<String> keys) {
+        if (mode != BaselineMode.UPDATE || keys.isEmpty()) {
+            return false;
+        }
+        store.remove(className, keys);
+        keys.forEach(key -> changes.add(className, key, EntryChange.removed(), true));
+        return true;
     }
 
     /** What the run did to the entries it judged in update mode and those it recorded. */

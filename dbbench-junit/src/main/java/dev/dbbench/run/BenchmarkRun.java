@@ -91,6 +91,7 @@ public final class BenchmarkRun {
             Optional<ScalingSeries> series) throws Throwable {
         // A broken baseline file fails the benchmark before anything is sampled.
         final Optional<BaselineFile> baseline = classContext.baseline();
+        run.orphans(spec.testClass(), classContext.takeOrphans());
         final Injected injected = new Injected(spec.testClass());
         injected.add(spec.method(), ownArguments, target, arguments);
         // The class's database exists before the first sample even for a body that takes none of its values:

@@ -1,12 +1,17 @@
 package dev.dbbench.run;
 
+import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
+import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.baseline.BaselineException;
 import dev.dbbench.baseline.BaselineFile;
 import dev.dbbench.baseline.BaselineStore;
@@ -20,6 +25,8 @@ import dev.dbbench.spec.EngineKind;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.spec.ScalePoint;
 import dev.dbbench.spec.StatisticsFiles;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
 
 /**
  * What lives for one test class: its scratch database on each target, and on each target for each
@@ -61,6 +68,7 @@ public final class ClassContext implements AutoCloseable {
     private List<StatisticsFile> statisticsFiles;
     private Optional<BaselineFile> baseline;
     private BaselineException baselineFailure;
+    private boolean orphansTaken;
 
     public ClassContext(Class<?> testClass, Servers pool, BaselineStore baselines) {
         this(testClass, pool, baselines, Applications.NONE);
@@ -235,6 +243,25 @@ public final class ClassContext implements AutoCloseable {
             }
         }
         return baseline;
+    }
+
+    /**
+     * The keys of the class's baseline entries whose method is no {@code @DbBenchmark} method of the class
+     * (renamed or deleted), the first time it is asked; empty after, so that a class tells them once.
+     * Benchmarks left out of this run (a shard, {@code -Dtest=Class#method}) are methods all the same.
+     */
+    synchronized SortedSet<String> takeOrphans() {
+        final Optional<BaselineFile> file = baseline();
+        if (orphansTaken || file.isEmpty()) {
+            return new TreeSet<>();
+        }
+        orphansTaken = true;
+        final Set<String> methods = AnnotationSupport.findAnnotatedMethods(testClass, DbBenchmark.class,
+                HierarchyTraversalMode.TOP_DOWN).stream().map(Method::getName).collect(Collectors.toSet());
+        return file.get().benchmarks().entrySet().stream()
+                .filter(entry -> !methods.contains(entry.getValue().method()))
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     @Override

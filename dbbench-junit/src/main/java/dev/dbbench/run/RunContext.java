@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.dbbench.api.ConfigKeys;
@@ -218,6 +219,25 @@ public final class RunContext implements AutoCloseable {
 
     BaselineRecorder recorder() {
         return recorder;
+    }
+
+    /**
+     * Says which entries of a class's baseline file belong to no benchmark method of the class: update
+     * mode removes them, other modes keep them and say how to.
+     */
+    void orphans(Class<?> testClass, SortedSet<String> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        final Path file = recorder.store().fileFor(testClass.getName());
+        final String entries = keys.size() + (keys.size() == 1 ? " entry" : " entries") + " of no @DbBenchmark method of "
+                + testClass.getName().substring(testClass.getName().lastIndexOf('.') + 1) + " (renamed or deleted): " + String.join(", ", keys);
+        if (recorder.removeOrphans(testClass.getName(), keys)) {
+            report.note("removed from " + file + " " + entries);
+        } else {
+            report.note(file + " holds " + entries + "; a run with " + ConfigKeys.BASELINE_MODE + "=update removes "
+                    + (keys.size() == 1 ? "it" : "them"));
+        }
     }
 
     public RunReport report() {
