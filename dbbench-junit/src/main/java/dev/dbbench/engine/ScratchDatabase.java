@@ -100,6 +100,14 @@ public interface ScratchDatabase extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Closes the connections that {@code injected}, a value this database gave a benchmark (a data
+     * source), handed out and nobody closed, and says how many there were.
+     */
+    default int closeLeakedConnections(Object injected) throws Exception {
+        return 0;
+    }
+
     @Override
     void close() throws Exception;
 }

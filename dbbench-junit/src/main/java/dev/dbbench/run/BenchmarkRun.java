@@ -115,8 +115,19 @@ public final class BenchmarkRun {
             ruler.ifPresent(slices::register);
             final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release,
                     lock);
-            final List<Samples> samples = sample(sampler, sides);
+            final List<Samples> samples;
+            try {
+                samples = sample(sampler, sides);
+            } catch (Throwable failure) {
+                // Its leak is likely why it failed ("too many clients"): said first, and freed for the next.
+                final Optional<String> leaked = injected.closeLeakedConnections("when it failed");
+                if (leaked.isPresent()) {
+                    throw new IllegalStateException(leaked.get() + "\nIt failed with: " + failure, failure);
+                }
+                throw failure;
+            }
             injected.requireNoOpenTransaction("after its samples");
+            injected.requireNoLeakedConnections("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
             final Watchdog watchdog = new Watchdog(spec.sampling().timeout(), release);
             final MetricValues captured = lock.shared(() -> CaptureCall.capture(target, spec.method(), instance,
@@ -178,6 +189,7 @@ public final class BenchmarkRun {
     private static void afterCapture(Injected injected, Optional<StatisticsRestore.Restored> statistics)
             throws Exception {
         injected.requireNoOpenTransaction("after the capture call");
+        injected.requireNoLeakedConnections("after the capture call");
         if (statistics.isPresent()) {
             statistics.get().requireIntact();
         }
@@ -186,6 +198,7 @@ public final class BenchmarkRun {
     /** The samples, once no method left a transaction open during them. */
     private static Samples closed(Injected injected, String after, Samples samples) throws Exception {
         injected.requireNoOpenTransaction(after);
+        injected.requireNoLeakedConnections(after);
         return samples;
     }
 

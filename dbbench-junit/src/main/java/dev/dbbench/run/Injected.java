@@ -5,6 +5,7 @@ import java.lang.reflect.Parameter;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.dbbench.engine.ScratchDatabase;
 import dev.dbbench.spec.EngineTarget;
@@ -57,6 +58,36 @@ final class Injected {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /**
+     * Closes the connections that a data source a method was given handed out and nobody closed, then
+     * fails naming each method and parameter: left open, they hold the server's connection slots, and
+     * the benchmarks after it would fail to connect.
+     *
+     * @param after when the check runs, such as "after its samples"
+     */
+    void requireNoLeakedConnections(String after) throws Exception {
+        final Optional<String> leaked = closeLeakedConnections(after);
+        if (leaked.isPresent()) {
+            throw new IllegalStateException(leaked.get());
+        }
+    }
+
+    /** The same for a benchmark that failed already: what leaked, closed, for its failure to say first. */
+    Optional<String> closeLeakedConnections(String after) throws Exception {
+        final List<String> leaks = new ArrayList<>();
+        for (Given value : given) {
+            final int leaked = value.database().closeLeakedConnections(value.value());
+            if (leaked > 0) {
+                leaks.add(testClass.getSimpleName() + "." + value.method().getName() + "() on [" + value.target().label()
+                        + "] left " + leaked + (leaked == 1 ? " connection" : " connections") + " of its "
+                        + value.parameter().getType().getSimpleName() + " parameter " + value.parameter().getName()
+                        + " open " + after + ": dbbench closed them, so that the benchmarks after it can still"
+                        + " connect. Close each connection the method takes (try-with-resources)");
+            }
+        }
+        return leaks.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", leaks));
     }
 
     /**

@@ -49,7 +49,7 @@ final class ApplicationConnections {
     }
 
     /** Connections of this database: the injected data source, and an application pool's physical connections. */
-    DataSource dataSource() {
+    Source dataSource() {
         return new Source();
     }
 
@@ -191,12 +191,46 @@ final class ApplicationConnections {
         }
     }
 
-    /** The data source of these connections. */
-    private final class Source extends ConnectionSource {
+    /**
+     * The data source of these connections, one per use (a benchmark's parameter, an application's
+     * pool), which knows the connections it handed out that are still open.
+     */
+    final class Source extends ConnectionSource {
+
+        /** How many handed-out connections are kept before the closed ones among them are let go. */
+        private static final int PRUNED_ABOVE = 64;
+
+        private final Set<Connection> handedOut = ConcurrentHashMap.newKeySet();
 
         @Override
         public Connection getConnection() throws SQLException {
-            return physical();
+            final Connection connection = physical();
+            if (handedOut.size() >= PRUNED_ABOVE) {
+                handedOut.removeIf(ApplicationConnections::isClosed);
+            }
+            handedOut.add(connection);
+            return connection;
+        }
+
+        /** Closes the connections it handed out that nobody closed, and says how many there were. */
+        int closeOpen() throws SQLException {
+            int closed = 0;
+            for (Connection connection : handedOut) {
+                if (!isClosed(connection)) {
+                    connection.close();
+                    closed++;
+                }
+            }
+            handedOut.clear();
+            return closed;
+        }
+    }
+
+    private static boolean isClosed(Connection connection) {
+        try {
+            return connection.isClosed();
+        } catch (SQLException e) {
+            return true;
         }
     }
 }

@@ -274,6 +274,11 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     }
 
     @Override
+    public int closeLeakedConnections(Object injected) throws SQLException {
+        return injected instanceof ApplicationConnections.Source source ? source.closeOpen() : 0;
+    }
+
+    @Override
     public boolean rollBackOpenTransaction(Object injected) throws SQLException {
         if (!(injected instanceof Connection connection) || connection.isClosed()
                 || connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.IDLE) {
@@ -296,7 +301,10 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     public Object resolve(Parameter parameter, Closer scope) throws Exception {
         final Class<?> parameterType = parameter.getType();
         if (parameterType == DataSource.class) {
-            return application.dataSource();
+            // Whatever its user left open closes with the scope: no later benchmark runs out of connections.
+            final ApplicationConnections.Source source = application.dataSource();
+            scope.register(source::closeOpen);
+            return source;
         }
         if (parameterType == Connection.class) {
             return scope.register(application.dataSource().getConnection());
