@@ -10,6 +10,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -277,14 +278,26 @@ public final class BaselineStore {
      * Every process of this user on this machine takes the same lock file for every baseline directory,
      * rather than one per file or per directory path. So mutual exclusion does not depend on how a
      * path is spelled (a symlinked or bind-mounted baselines folder is the same folder), and the
-     * temporary directory holds one dbbench lock file, not one per path ever written. The file is
-     * never deleted: a process waiting on a deleted lock file would, once it got the lock, hold a lock
-     * that a process opening the file anew does not see. A merge holds it for milliseconds, so merges
-     * into unrelated directories barely wait for each other. The lock lives in the temporary directory
-     * so that it never shows up in the user's working tree, and is per user because a lock file
-     * created by another user cannot be opened for writing.
+     * machine holds one dbbench lock file, not one per path ever written. The file is never deleted: a
+     * process waiting on a deleted lock file would, once it got the lock, hold a lock that a process
+     * opening the file anew does not see. A merge holds it for milliseconds, so merges into unrelated
+     * directories barely wait for each other. It lives in the user's cache folder
+     * ({@code ~/.cache/dbbench}), not in the working tree and not in {@code java.io.tmpdir}, which
+     * test JVMs of one build may set apart (a fork's own {@code -Djava.io.tmpdir}): JVMs with
+     * different temporary directories must still take one lock. Without a home to write, it falls
+     * back to the temporary directory, per user, since a lock file created by another user cannot be
+     * opened for writing.
      */
     private static Path lockFile() {
+        try {
+            final Path cache = Files.createDirectories(Paths.get(System.getProperty("user.home", ""), ".cache",
+                    "dbbench"));
+            if (Files.isWritable(cache)) {
+                return cache.resolve("baselines.lock");
+            }
+        } catch (IOException | InvalidPathException e) {
+            // No home of its own to write (a container's user without one): the temporary directory's lock.
+        }
         final String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
         return Paths.get(System.getProperty("java.io.tmpdir"), "dbbench-baselines-" + user + ".lock");
     }

@@ -237,10 +237,11 @@ class BaselineStoreTest {
     }
 
     @Test
-    void concurrentMergesFromSeveralJvmsLoseNoEntry() throws Exception {
+    void concurrentMergesFromSeveralJvmsLoseNoEntryAlsoWhenEachHasATemporaryDirectoryOfItsOwn() throws Exception {
+        // As test forks of one build that each set java.io.tmpdir to a folder of their own.
         final Path directory = tempDir.resolve("baselines");
 
-        runMergingJvms(List.of(directory, directory, directory), 30, 1, Path.of(System.getProperty("java.io.tmpdir")));
+        runMergingJvms(List.of(directory, directory, directory), 30, 1, home());
 
         final BaselineFile merged = new BaselineStore(directory).read(CLASS_NAME).orElseThrow();
         assertThat(merged.benchmarks()).hasSize(3 * 30);
@@ -289,39 +290,44 @@ class BaselineStoreTest {
         final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
         final Path linked = Files.createSymbolicLink(tempDir.resolve("linked-baselines"), directory);
 
-        runMergingJvms(List.of(directory, linked, directory, linked), 25, 1,
-                Path.of(System.getProperty("java.io.tmpdir")));
+        runMergingJvms(List.of(directory, linked, directory, linked), 25, 1, home());
 
         assertThat(new BaselineStore(directory).read(CLASS_NAME).orElseThrow().benchmarks()).hasSize(4 * 25);
     }
 
     @Test
-    void mergesIntoManyFilesAndDirectoriesLeaveOneLockFile() throws Exception {
-        // A temporary directory of their own, so that the lock files of other runs on this machine do not count.
-        final Path lockDirectory = Files.createDirectory(tempDir.resolve("tmp"));
+    void mergesIntoManyFilesAndDirectoriesLeaveOneLockFileInTheUsersCache() throws Exception {
+        // A home of their own, so that the lock file of other runs on this machine does not count.
+        final Path home = Files.createDirectory(tempDir.resolve("home"));
         final Path first = tempDir.resolve("first");
         final Path second = tempDir.resolve("second");
 
-        runMergingJvms(List.of(first, second), 12, 6, lockDirectory);
+        runMergingJvms(List.of(first, second), 12, 6, home);
 
         assertThat(filesIn(first)).hasSize(6);
         assertThat(filesIn(second)).hasSize(6);
-        assertThat(filesIn(lockDirectory)).hasSize(1);
+        assertThat(filesIn(home.resolve(".cache/dbbench"))).containsExactly("baselines.lock");
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("user.home"));
     }
 
     /**
-     * Starts one JVM per directory, each merging {@code merges} entries spread over {@code classes}
-     * baseline files, releases them together and waits until all have finished.
+     * Starts one JVM per directory, each with a temporary directory of its own and {@code home} as its
+     * user's home, each merging {@code merges} entries spread over {@code classes} baseline files,
+     * releases them together and waits until all have finished.
      */
-    private void runMergingJvms(List<Path> directories, int merges, int classes, Path javaTmpdir) throws Exception {
+    private void runMergingJvms(List<Path> directories, int merges, int classes, Path home) throws Exception {
         final Path control = Files.createDirectory(tempDir.resolve("control"));
         final List<Process> children = new ArrayList<>();
         try {
             for (int p = 0; p < directories.size(); p++) {
                 children.add(new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        // The lock lives in java.io.tmpdir; every process must see the same one, as forks do.
-                        "-Djava.io.tmpdir=" + javaTmpdir,
+                        // The lock lives in the user's cache folder, whatever each fork's temporary directory.
+                        "-Djava.io.tmpdir=" + Files.createDirectories(tempDir.resolve("tmp-p" + p)),
+                        "-Duser.home=" + home,
                         "-cp", System.getProperty("java.class.path"),
                         MergingProcess.class.getName(),
                         directories.get(p).toString(), control.toString(), "p" + p, Integer.toString(merges),
