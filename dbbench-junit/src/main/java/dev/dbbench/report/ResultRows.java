@@ -197,9 +197,18 @@ public final class ResultRows {
         return String.join(", ", parts);
     }
 
-    /** The line of a benchmark's {@code @ExpectScaling}, printed after the benchmark line that completed it. */
+    /**
+     * The line of a benchmark's {@code @ExpectScaling}, printed after the benchmark line that completed it:
+     * for one that holds, the verdict and the class it stayed within, each count's growth being in the
+     * report; for one that failed or warns, everything.
+     */
     static String line(ReportedScaling scaling) {
-        return "dbbench: " + scalingLine(scaling);
+        if (scaling.failed() || scaling.warned()) {
+            return "dbbench: " + scalingLine(scaling);
+        }
+        final int details = scaling.reason().indexOf(':');
+        return "dbbench: " + scaling.benchmark() + " over " + scaling.parameter() + ": " + scaling.verdict() + " - "
+                + (details < 0 ? scaling.reason() : scaling.reason().substring(0, details));
     }
 
     private static String scalingLine(ReportedScaling scaling) {
