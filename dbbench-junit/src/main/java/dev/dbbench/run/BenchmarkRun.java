@@ -115,17 +115,7 @@ public final class BenchmarkRun {
             ruler.ifPresent(slices::register);
             final Sampler sampler = new Sampler(spec.sampling(), ruler.map(workload -> workload::slice), release,
                     lock);
-            final List<Samples> samples;
-            try {
-                samples = sample(sampler, sides);
-            } catch (Throwable failure) {
-                // Its leak is likely why it failed ("too many clients"): said first, and freed for the next.
-                final Optional<String> leaked = injected.closeLeakedConnections("when it failed");
-                if (leaked.isPresent()) {
-                    throw new IllegalStateException(leaked.get() + "\nIt failed with: " + failure, failure);
-                }
-                throw failure;
-            }
+            final List<Samples> samples = sample(sampler, sides, injected);
             injected.requireNoOpenTransaction("after its samples");
             injected.requireNoLeakedConnections("after its samples");
             final SortedMap<String, Double> reading = run.ruler(target);
@@ -171,8 +161,9 @@ public final class BenchmarkRun {
         /** Repeats the judged pass's interleaving with the other sides, so every run measures the same conditions. */
         @Override
         public MetricValues anotherRun() throws Throwable {
-            return sampled(closed(injected, "after a further baseline run", sample(sampler, sides).get(0)), reading,
-                    environment, run.machine(), layout);
+            final Samples samples = sample(sampler, sides, injected).get(0);
+            return sampled(closed(injected, "after a further baseline run", samples), reading, environment,
+                    run.machine(), layout);
         }
 
         @Override
@@ -204,9 +195,11 @@ public final class BenchmarkRun {
 
     /**
      * Samples the sides (their timed part alone on the machine); when the server itself went away (a
-     * container that died), says so with its last log lines.
+     * container that died), says so with its last log lines; when the body left connections open, which
+     * is likely why it failed ("too many clients"), says that first and frees them for the benchmarks
+     * after it.
      */
-    private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides) throws Throwable {
+    private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides, Injected injected) throws Throwable {
         try {
             return sampler.runInterleaved(sides);
         } catch (Throwable failure) {
@@ -214,6 +207,10 @@ public final class BenchmarkRun {
             if (diagnosis.isPresent()) {
                 throw new AssertionError(spec.where() + " on [" + target.label() + "] failed because "
                         + diagnosis.get(), failure);
+            }
+            final Optional<String> leaked = injected.closeLeakedConnections("when it failed");
+            if (leaked.isPresent()) {
+                throw new IllegalStateException(leaked.get() + "\nIt failed with: " + failure, failure);
             }
             throw failure;
         }

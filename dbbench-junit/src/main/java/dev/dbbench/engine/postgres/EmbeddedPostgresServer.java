@@ -74,7 +74,8 @@ public final class EmbeddedPostgresServer implements EngineServer {
                     ServerStatements.loadedWith(target.settings()));
         } catch (IOException e) {
             throw new IllegalStateException("embedded PostgreSQL " + binaries.version() + " (from " + binaries.source()
-                    + ") did not start with settings " + target.settings() + ": " + e.getMessage(), e);
+                    + ") did not start with settings " + target.settings() + ": " + e.getMessage()
+                    + PostgresInstallation.whereItLives(e), e);
         }
         final Duration startTime = Duration.ofNanos(System.nanoTime() - start);
         try {

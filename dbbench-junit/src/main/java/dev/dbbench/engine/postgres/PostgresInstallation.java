@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -37,6 +39,9 @@ final class PostgresInstallation {
     /** Unpacking that stopped longer ago than this belongs to a JVM that died; its leftovers go. */
     private static final Duration ABANDONED = Duration.ofHours(1);
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** How the file system's refusals read in the logs of initdb and postgres, which run as processes. */
+    private static final List<String> FILE_SYSTEM_ERRORS = List.of("No space left on device", "Read-only file system",
+            "Permission denied", "Not a directory", "Disk quota exceeded");
 
     private PostgresInstallation() {
     }
@@ -118,6 +123,23 @@ final class PostgresInstallation {
             Files.deleteIfExists(written);
         }
         return file;
+    }
+
+    /**
+     * For a start that failed on the file system (a full disk, a folder that cannot be written), where
+     * embedded PostgreSQL lives and what to do; empty for any other failure.
+     */
+    static String whereItLives(IOException failure) {
+        final String message = String.valueOf(failure.getMessage());
+        final boolean fileSystem = failure instanceof FileSystemException
+                || FILE_SYSTEM_ERRORS.stream().anyMatch(message::contains);
+        if (!fileSystem) {
+            return "";
+        }
+        return ". dbbench keeps embedded PostgreSQL in java.io.tmpdir (" + System.getProperty("java.io.tmpdir")
+                + "): about 60 MB of binaries per version and 40 MB per running server, which must be written"
+                + " there. Free space in it, or point java.io.tmpdir at a writable folder with room (for the test JVMs:"
+                + " <argLine>-Djava.io.tmpdir=...</argLine> in Surefire's configuration)";
     }
 
     /** The directory holding {@code bin}, {@code lib} and {@code share} of the archive. */

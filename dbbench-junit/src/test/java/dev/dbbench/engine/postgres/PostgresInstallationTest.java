@@ -9,7 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.TreeMap;
 
+import dev.dbbench.spec.EngineKind;
+import dev.dbbench.spec.EngineTarget;
+import dev.dbbench.spec.ProviderKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +50,36 @@ class PostgresInstallationTest {
 
         assertThatThrownBy(() -> PostgresInstallation.requirePrivate(planted))
                 .hasMessageContaining(planted + " belongs to user nobody, not to root");
+    }
+
+    @Test
+    void aTemporaryDirectoryThatCannotBeWrittenFailsTheStartNamingItAndWhatToDo() throws IOException {
+        // A folder under a regular file: nothing can be created in it, also by root.
+        final Path unwritable = Files.createFile(temp.resolve("a-file")).resolve("tmp");
+        final String before = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", unwritable.toString());
+        try {
+            assertThatThrownBy(() -> EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES, "17",
+                    new TreeMap<>(), ProviderKind.EMBEDDED, "")))
+                    .hasMessageStartingWith("embedded PostgreSQL 17.6.0 (from ")
+                    .hasMessageContaining(unwritable + "/dbbench-postgres-")
+                    .hasMessageEndingWith(". dbbench keeps embedded PostgreSQL in java.io.tmpdir (" + unwritable
+                            + "): about 60 MB of binaries per version and 40 MB per running server, which must be"
+                            + " written there. Free space in it, or point java.io.tmpdir at a writable folder with room"
+                            + " (for the test JVMs: <argLine>-Djava.io.tmpdir=...</argLine> in Surefire's"
+                            + " configuration)");
+        } finally {
+            System.setProperty("java.io.tmpdir", before);
+        }
+    }
+
+    @Test
+    void aFullDiskInInitdbsLogIsToldWhereEmbeddedPostgresLives() {
+        assertThat(PostgresInstallation.whereItLives(new IOException("initdb exited with code 1; its last log"
+                + " lines:\n  | could not write to file \"pg_wal/xlogtemp.12\": No space left on device")))
+                .startsWith(". dbbench keeps embedded PostgreSQL in java.io.tmpdir (");
+        assertThat(PostgresInstallation.whereItLives(new IOException("the server exited with code 1 while starting")))
+                .isEmpty();
     }
 
     @Test
