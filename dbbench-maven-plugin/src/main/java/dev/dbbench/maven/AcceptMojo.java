@@ -105,7 +105,7 @@ public class AcceptMojo extends ResultsMojo {
         arguments.addAll(carried.with(Map.of("test", BenchmarkPattern.testFilter(accepted),
                 "surefire.failIfNoSpecifiedTests", "false", "dbbench.baseline.mode", "update")).arguments());
         getLog().info("dbbench: accepting " + accepted + ": " + MavenFork.describe(arguments));
-        final MavenFork.Outcome outcome = MavenFork.current().run(arguments, root, Optional.empty());
+        final MavenFork.Outcome outcome = MavenFork.current(session).run(arguments, root, Optional.empty());
         if (!outcome.succeeded()) {
             throw new MojoFailureException("dbbench:accept: the update run failed (mvn exited with "
                     + outcome.exitCode() + "; its output is above); no baseline of a failed benchmark was written"

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.apache.maven.execution.MavenSession;
+
 /**
  * A separate {@code mvn} run, started with the same Maven that runs the goal: a fresh JVM, so the
  * run it makes (its tests, its servers) shares nothing with this one.
@@ -28,19 +30,39 @@ final class MavenFork {
     }
 
     private final Path executable;
+    private final List<String> options;
 
-    MavenFork(Path executable) {
+    /** @param options the calling build's own Maven options that every fork keeps, before its arguments */
+    MavenFork(Path executable, List<String> options) {
         this.executable = executable;
+        this.options = List.copyOf(options);
     }
 
-    /** The {@code mvn} of the Maven installation this JVM runs in ({@code maven.home}). */
-    static MavenFork current() {
+    /**
+     * The {@code mvn} of the Maven installation this JVM runs in ({@code maven.home}), run as this
+     * session is: offline when it is, with the settings file it reads.
+     */
+    static MavenFork current(MavenSession session) {
         final String home = System.getProperty("maven.home");
         if (home == null || home.isBlank()) {
             throw new IllegalStateException("maven.home is not set: run the goal with mvn");
         }
         final boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-        return new MavenFork(Paths.get(home, "bin", windows ? "mvn.cmd" : "mvn"));
+        return new MavenFork(Paths.get(home, "bin", windows ? "mvn.cmd" : "mvn"),
+                options(session.isOffline(), Optional.ofNullable(session.getRequest().getUserSettingsFile())));
+    }
+
+    /**
+     * {@code -o} for an offline build, whose fork must not reach the network either, and {@code -s}
+     * with the user settings file where there is one (its mirrors and repositories).
+     */
+    static List<String> options(boolean offline, Optional<File> userSettings) {
+        final List<String> options = new ArrayList<>();
+        if (offline) {
+            options.add("-o");
+        }
+        userSettings.filter(File::isFile).ifPresent(file -> options.addAll(List.of("-s", file.getPath())));
+        return options;
     }
 
     /** The command line, for messages: what a user would type to do the same. */
@@ -60,6 +82,7 @@ final class MavenFork {
     Outcome run(List<String> arguments, Path directory, Optional<Path> log) throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(executable.toString());
+        command.addAll(options);
         command.addAll(arguments);
         final ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
         builder.environment().remove("GITHUB_STEP_SUMMARY");
