@@ -124,19 +124,20 @@ public final class BaselineStore {
         IN_THIS_JVM.lock();
         try (FileChannel lockChannel = openLockFile();
                 FileLock lock = lockWaiting(lockChannel)) {
-            removeStaleTemporaries(file);
-            final Optional<byte[]> onDisk = bytes(file);
+            final Path replaced = replaced(file);
+            removeStaleTemporaries(replaced);
+            final Optional<byte[]> onDisk = bytes(replaced);
             final Optional<BaselineFile> current = onDisk.map(bytes -> decode(bytes, file, className));
             if (current.isEmpty() && updates.isEmpty()) {
                 return Optional.empty();
             }
             if (current.isPresent()) {
-                requireReplaceable(file);
+                requireReplaceable(replaced);
             }
             final BaselineFile merged = current.orElseGet(() -> BaselineFile.empty(className)).with(updates)
                     .without(removed);
             final byte[] encoded = codec.encode(merged);
-            writeAtomically(file, current.isPresent() && current.get().schema() == BaselineFile.SCHEMA
+            writeAtomically(replaced, current.isPresent() && current.get().schema() == BaselineFile.SCHEMA
                     ? EntryTexts.splice(encoded, kept(onDisk.get(), updates.keySet()))
                     : encoded);
             requireRecorded(file, updates.keySet(), read(className).orElseGet(() -> BaselineFile.empty(className)));
@@ -186,6 +187,23 @@ public final class BaselineStore {
      * although a rename over it would succeed (the directory is writable) and root could write it
      * anyway: the mode bits decide, for every user alike.
      */
+    /**
+     * The file a write replaces: where the baseline file is a symbolic link (a baselines folder shared
+     * file by file), the file it points to, so that the link stays a link.
+     */
+    private static Path replaced(Path file) throws IOException {
+        if (!Files.isSymbolicLink(file)) {
+            return file;
+        }
+        try {
+            return file.toRealPath();
+        } catch (NoSuchFileException e) {
+            throw new BaselineException(file + " is a symbolic link to " + Files.readSymbolicLink(file) + ", which does"
+                    + " not exist, so dbbench leaves it as it is; nothing was written. Point it at a baseline file, or"
+                    + " delete it to record a new one in its place.", e);
+        }
+    }
+
     private static void requireReplaceable(Path file) throws IOException {
         final boolean posix = Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class);
         final Set<PosixFilePermission> permissions = posix ? Files.getPosixFilePermissions(file) : Set.of();

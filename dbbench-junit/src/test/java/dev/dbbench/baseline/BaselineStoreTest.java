@@ -286,6 +286,32 @@ class BaselineStoreTest {
     }
 
     @Test
+    void aBaselineFileThatIsASymbolicLinkStaysOneAndItsTargetGetsTheEntries() throws IOException {
+        final BaselineStore shared = new BaselineStore(tempDir.resolve("shared"));
+        shared.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 2)));
+        final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
+        final Path link = Files.createSymbolicLink(directory.resolve(CLASS_NAME + ".json"),
+                shared.fileFor(CLASS_NAME));
+
+        new BaselineStore(directory).merge(CLASS_NAME, Map.of("b [pg]", entry("b", 3)));
+
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(shared.read(CLASS_NAME).orElseThrow().benchmarks()).containsOnlyKeys("a [pg]", "b [pg]");
+        assertThat(filesIn(directory)).containsExactly(CLASS_NAME + ".json");
+    }
+
+    @Test
+    void aBaselineFileThatIsADanglingLinkIsLeftAndNamed() throws IOException {
+        final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
+        final Path link = Files.createSymbolicLink(directory.resolve(CLASS_NAME + ".json"), tempDir.resolve("gone.json"));
+
+        assertThatThrownBy(() -> new BaselineStore(directory).merge(CLASS_NAME, Map.of("b [pg]", entry("b", 3))))
+                .hasMessageStartingWith(link + " is a symbolic link to " + tempDir.resolve("gone.json")
+                        + ", which does not exist, so dbbench leaves it as it is; nothing was written");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
+    @Test
     void concurrentMergesFromJvmsThroughASymlinkedDirectoryLoseNoEntry() throws Exception {
         final Path directory = Files.createDirectory(tempDir.resolve("baselines"));
         final Path linked = Files.createSymbolicLink(tempDir.resolve("linked-baselines"), directory);
