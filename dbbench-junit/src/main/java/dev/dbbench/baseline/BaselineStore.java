@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.FileLockInterruptionException;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -47,6 +48,10 @@ public final class BaselineStore {
      * waiting, so the threads of this JVM take turns here before taking the lock file.
      */
     private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
+    /** The longest file name of the usual file systems (ext4, XFS, APFS, NTFS), in bytes. */
+    private static final int LONGEST_FILE_NAME = 255;
+    /** What a temporary file's name adds to the baseline file's: a dot, a random number, {@code .tmp}. */
+    private static final int TEMPORARY_NAME_EXTRA = 1 + 20 + ".tmp".length();
 
     private final Path directory;
     private final BaselineCodec codec = new BaselineCodec();
@@ -59,9 +64,23 @@ public final class BaselineStore {
         return directory;
     }
 
-    /** Where a class's baselines live. */
+    /**
+     * Where a class's baselines live; a class whose file name would be longer than file systems allow
+     * (with the temporary file a write makes beside it) is refused, naming it, rather than failing
+     * later as a file that cannot be written.
+     */
     public Path fileFor(String className) {
-        return directory.resolve(className + ".json");
+        final String name = className + ".json";
+        final int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes + TEMPORARY_NAME_EXTRA > LONGEST_FILE_NAME) {
+            throw new BaselineException("the baseline file of " + className + " would be named with " + bytes
+                    + " bytes, and with the temporary file a write makes beside it (" + TEMPORARY_NAME_EXTRA
+                    + " bytes more) that is over the " + LONGEST_FILE_NAME + " bytes file systems allow for a name;"
+                    + " nothing was read or written. Shorten the class's name to at most "
+                    + (LONGEST_FILE_NAME - TEMPORARY_NAME_EXTRA - ".json".length()) + " bytes (a nested class counts"
+                    + " with its package and outer class)");
+        }
+        return directory.resolve(name);
     }
 
     /** The class's baselines, or empty when it has no file yet. */

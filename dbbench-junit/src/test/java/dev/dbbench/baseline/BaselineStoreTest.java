@@ -286,6 +286,21 @@ class BaselineStoreTest {
     }
 
     @Test
+    void aClassNameTooLongForAFileNameIsRefusedNamingTheLimit() {
+        final String longest = "com.example." + "A".repeat(225 - "com.example.".length());
+        final String tooLong = longest + "B";
+        final BaselineStore store = new BaselineStore(tempDir.resolve("baselines"));
+
+        store.merge(longest, Map.of("a [pg]", entry("a", 2)));
+        assertThat(store.read(longest)).isPresent();
+        assertThatThrownBy(() -> store.read(tooLong)).isInstanceOf(BaselineException.class)
+                .hasMessage("the baseline file of " + tooLong + " would be named with 231 bytes, and with the"
+                        + " temporary file a write makes beside it (25 bytes more) that is over the 255 bytes file"
+                        + " systems allow for a name; nothing was read or written. Shorten the class's name to at most"
+                        + " 225 bytes (a nested class counts with its package and outer class)");
+    }
+
+    @Test
     void aBaselineFileThatIsASymbolicLinkStaysOneAndItsTargetGetsTheEntries() throws IOException {
         final BaselineStore shared = new BaselineStore(tempDir.resolve("shared"));
         shared.merge(CLASS_NAME, Map.of("a [pg]", entry("a", 2)));
