@@ -61,20 +61,12 @@ final class Injected {
     }
 
     /**
-     * Closes the connections that a data source a method was given handed out and nobody closed, then
-     * fails naming each method and parameter: left open, they hold the server's connection slots, and
-     * the benchmarks after it would fail to connect.
+     * Closes the connections that a data source a method was given handed out and nobody closed, and
+     * says which method and parameter left how many: left open, they would hold the server's connection
+     * slots, and the benchmarks after it would fail to connect.
      *
-     * @param after when the check runs, such as "after its samples"
+     * @param after when, such as "after its last call"
      */
-    void requireNoLeakedConnections(String after) throws Exception {
-        final Optional<String> leaked = closeLeakedConnections(after);
-        if (leaked.isPresent()) {
-            throw new IllegalStateException(leaked.get());
-        }
-    }
-
-    /** The same for a benchmark that failed already: what leaked, closed, for its failure to say first. */
     Optional<String> closeLeakedConnections(String after) throws Exception {
         final List<String> leaks = new ArrayList<>();
         for (Given value : given) {
@@ -84,7 +76,8 @@ final class Injected {
                         + "] left " + leaked + (leaked == 1 ? " connection" : " connections") + " of its "
                         + value.parameter().getType().getSimpleName() + " parameter " + value.parameter().getName()
                         + " open " + after + ": dbbench closed them, so that the benchmarks after it can still"
-                        + " connect. Close each connection the method takes (try-with-resources)");
+                        + " connect. Close each connection the method takes (try-with-resources), or keep one"
+                        + " for the whole class from @BeforeAll");
             }
         }
         return leaks.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", leaks));

@@ -3,8 +3,11 @@ package dev.dbbench.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,6 +51,21 @@ final class FixtureRunner {
     static Map<String, String> fromBuild() {
         final String lock = System.getProperty(ConfigKeys.SAMPLING_LOCK);
         return lock == null ? Map.of() : Map.of(ConfigKeys.SAMPLING_LOCK, lock);
+    }
+
+    /** What {@code run} printed on standard output, where a run prints its summary; printed there too. */
+    static String printed(Runnable run) {
+        final PrintStream original = System.out;
+        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            run.run();
+        } finally {
+            System.setOut(original);
+        }
+        final String text = printed.toString(StandardCharsets.UTF_8);
+        original.print(text);
+        return text;
     }
 
     FixtureRunner with(String key, String value) {

@@ -2,8 +2,6 @@ package dev.dbbench.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +34,7 @@ class OrphanedEntriesTest {
         final String recorded = Files.readString(file, StandardCharsets.UTF_8);
         Files.writeString(file, recorded.replace("countOrders", "ordersCount"), StandardCharsets.UTF_8);
 
-        final String compared = console(() -> runner.run(Lookups.class).testEvents()
+        final String compared = FixtureRunner.printed(() -> runner.run(Lookups.class).testEvents()
                 .assertStatistics(stats -> stats.succeeded(2).failed(0)));
 
         assertThat(compared).contains(file + " holds 1 entry of no @DbBenchmark method of"
@@ -45,7 +43,7 @@ class OrphanedEntriesTest {
         assertThat(new ObjectMapper().readTree(file.toFile()).get("benchmarks").has("ordersCount [postgres 17 embedded]"))
                 .isTrue();
 
-        final String updated = console(() -> runner.with(ConfigKeys.BASELINE_MODE, "update").run(Lookups.class)
+        final String updated = FixtureRunner.printed(() -> runner.with(ConfigKeys.BASELINE_MODE, "update").run(Lookups.class)
                 .testEvents().assertStatistics(stats -> stats.succeeded(2).failed(0)));
 
         assertThat(updated).contains("removed from " + file + " 1 entry of no @DbBenchmark method of"
@@ -56,21 +54,6 @@ class OrphanedEntriesTest {
         assertThat(benchmarks.has("ordersCount [postgres 17 embedded]")).isFalse();
         assertThat(benchmarks.has("lookup [postgres 17 embedded]")).isTrue();
         assertThat(benchmarks.has("countOrders [postgres 17 embedded]")).isTrue();
-    }
-
-    /** What {@code run} printed on standard output, where a run prints its summary. */
-    private static String console(Runnable run) {
-        final PrintStream original = System.out;
-        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            run.run();
-        } finally {
-            System.setOut(original);
-        }
-        final String text = printed.toString(StandardCharsets.UTF_8);
-        original.print(text);
-        return text;
     }
 
     @Postgres
