@@ -202,11 +202,6 @@ public final class BaselineStore {
     }
 
     /**
-     * A read-only baseline file is the user's word that it must not change, so it is not replaced,
-     * although a rename over it would succeed (the directory is writable) and root could write it
-     * anyway: the mode bits decide, for every user alike.
-     */
-    /**
      * The file a write replaces: where the baseline file is a symbolic link (a baselines folder shared
      * file by file), the file it points to, so that the link stays a link.
      */
@@ -223,6 +218,11 @@ public final class BaselineStore {
         }
     }
 
+    /**
+     * A read-only baseline file is the user's word that it must not change, so it is not replaced,
+     * although a rename over it would succeed (the directory is writable) and root could write it
+     * anyway: the mode bits decide, for every user alike.
+     */
     private static void requireReplaceable(Path file) throws IOException {
         final boolean posix = Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class);
         final Set<PosixFilePermission> permissions = posix ? Files.getPosixFilePermissions(file) : Set.of();

@@ -28,6 +28,7 @@ import dev.dbbench.evaluate.Gate;
 import dev.dbbench.measure.Ruler;
 import dev.dbbench.measure.SamplingLock;
 import dev.dbbench.report.RunReport;
+import dev.dbbench.spec.BenchmarkId;
 import dev.dbbench.spec.EngineTarget;
 import dev.dbbench.text.Figures;
 
@@ -230,8 +231,9 @@ public final class RunContext implements AutoCloseable {
             return;
         }
         final Path file = recorder.store().fileFor(testClass.getName());
-        final String entries = keys.size() + (keys.size() == 1 ? " entry" : " entries") + " of no @DbBenchmark method of "
-                + testClass.getName().substring(testClass.getName().lastIndexOf('.') + 1) + " (renamed or deleted): " + String.join(", ", keys);
+        final String entries = keys.size() + (keys.size() == 1 ? " entry" : " entries")
+                + " of no @DbBenchmark method of " + BenchmarkId.simpleClassName(testClass.getName())
+                + " (renamed or deleted): " + String.join(", ", keys);
         if (recorder.removeOrphans(testClass.getName(), keys)) {
             report.note("removed from " + file + " " + entries);
         } else {

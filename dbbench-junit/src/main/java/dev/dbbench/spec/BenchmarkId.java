@@ -42,6 +42,11 @@ public record BenchmarkId(String className, String method, String target, Option
 
     /** The class name without its package (nested classes keep their {@code Outer$Inner} form). */
     public String simpleClassName() {
+        return simpleClassName(className);
+    }
+
+    /** {@code className} without its package, nested classes in their {@code Outer$Inner} form. */
+    public static String simpleClassName(String className) {
         return className.substring(className.lastIndexOf('.') + 1);
     }
 }

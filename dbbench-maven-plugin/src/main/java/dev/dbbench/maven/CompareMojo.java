@@ -98,8 +98,8 @@ public class CompareMojo extends ResultsMojo {
                     + (worktree.headNote().isEmpty() ? "" : " (" + worktree.headNote() + ")");
             getLog().info("dbbench: A/B of " + modules.stream().flatMap(module -> module.benchmarks().stream())
                     .toList() + ": head " + headName + " against base " + baseName + ", " + roundCount + " rounds");
-            final AbRounds ab = new AbRounds(MavenFork.current(session), carried, modules, root, worktree.project(), output,
-                    getLog());
+            final AbRounds ab = new AbRounds(MavenFork.current(session), carried, modules, root, worktree.project(),
+                    output, getLog());
             ab.build(AbRounds.Side.BASE, "the base commit " + worktree.commit());
             ab.build(AbRounds.Side.HEAD, "the head");
             final List<AbRounds.Round> done = new ArrayList<>();
