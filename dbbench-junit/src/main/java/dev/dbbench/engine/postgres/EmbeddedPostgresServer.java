@@ -82,8 +82,8 @@ public final class EmbeddedPostgresServer implements EngineServer {
             final SortedMap<String, String> fingerprint = PostgresFingerprint.read(postgres.adminDataSource());
             fingerprint.put("engine.provider", target.provider().label());
             fingerprint.put("engine.binaries", binaries.version());
-            final Optional<String> counter = valgrind.map(version -> "callgrind " + version + ", postgres "
-                    + binaries.version() + " binaries, " + Callgrind.guestPlatform(counting.valgrind()));
+            final Optional<String> counter = valgrind.map(version -> Callgrind.counter(version, binaries.version(),
+                    counting.valgrind()));
             fingerprint.put(COUNTER, counter.orElse(counting.mode() == CountMode.OFF
                     ? "none (" + ConfigKeys.COUNT_INSTRUCTIONS + "=off)" : "none (valgrind is not installed)"));
             return new EmbeddedPostgresServer(target, postgres, startTime, fingerprint, counting, counter,
