@@ -233,8 +233,23 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         final ResultMessages messages = ResultMessages.of(reported);
         messages.printed().forEach(System.out::println);
         if (!messages.failures().isEmpty()) {
-            throw new AssertionFailedError(String.join("\n\n", messages.failures()));
+            throw verdict(String.join("\n\n", messages.failures()), invocationContext.getExecutable());
         }
+    }
+
+    /**
+     * A benchmark's failure whose trace is the benchmark's own frame: the message is the verdict, and
+     * the frames of JUnit and dbbench below it (some 30 lines in every report) say nothing a user acts on.
+     */
+    static AssertionFailedError verdict(String message, Method benchmark) {
+        final AssertionFailedError failure = new AssertionFailedError(message);
+        Class<?> outermost = benchmark.getDeclaringClass();
+        while (outermost.getEnclosingClass() != null) {
+            outermost = outermost.getEnclosingClass();
+        }
+        failure.setStackTrace(new StackTraceElement[] {new StackTraceElement(benchmark.getDeclaringClass().getName(),
+                benchmark.getName(), outermost.getSimpleName() + ".java", -1)});
+        return failure;
     }
 
     /** The target of this invocation; for class-level methods the class's one target that injects the type. */

@@ -43,7 +43,8 @@ final class PlanJudge {
             }
             if (!old.shape().equals(plan.shape())) {
                 findings.add(new Finding(Finding.Kind.PLAN_CHANGED, plan.statement(),
-                        "plan changed:\n" + sideBySide(old.shape(), plan.shape())));
+                        "plan changed (" + firstChange(old.shape(), plan.shape()) + "):\n"
+                                + sideBySide(old.shape(), plan.shape())));
             }
             compare(findings, plan.statement(), "shared blocks", old.sharedBlocks(), plan.sharedBlocks(), MIN_BLOCKS);
             compare(findings, plan.statement(), "temp blocks", old.tempBlocks(), plan.tempBlocks(), MIN_BLOCKS);
@@ -107,6 +108,21 @@ final class PlanJudge {
     }
 
     /** Baseline and current plan in two columns, so the changed node stands out. */
+    /**
+     * The first node that differs, as one line that leads a failure: {@code Index Scan using
+     * orders_customer on orders became Seq Scan on orders}.
+     */
+    static String firstChange(List<String> before, List<String> after) {
+        for (int i = 0; i < Math.max(before.size(), after.size()); i++) {
+            final String left = i < before.size() ? before.get(i).strip() : "";
+            final String right = i < after.size() ? after.get(i).strip() : "";
+            if (!left.equals(right)) {
+                return left.isEmpty() ? right + " added" : right.isEmpty() ? left + " gone" : left + " became " + right;
+            }
+        }
+        return "the same nodes";
+    }
+
     static String sideBySide(List<String> before, List<String> after) {
         final int width = Math.max("baseline".length(), before.stream().mapToInt(String::length).max().orElse(0));
         final StringBuilder text = new StringBuilder(String.format("    %-" + width + "s | %s\n", "baseline", "current"));

@@ -25,6 +25,9 @@ import dev.dbbench.verdict.EnvironmentChange;
  */
 public final class HtmlReport implements ResultFormat {
 
+    /** What a part of a verdict did, by its rank: failed, warned, informed. */
+    private static final String[] MARKERS = {" (failed)", " (warning)", " (information)"};
+
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     @Override
@@ -144,30 +147,53 @@ public final class HtmlReport implements ResultFormat {
         html.append("</section>\n");
     }
 
-    /** The verdict as the tables give it, and each expectation that failed or warned. */
+    /**
+     * The verdict, cause first: what failed (metrics, then expectations), then what warned, then what
+     * only informs, so a row whose timing could not tell but whose instructions failed reads
+     * {@code instructions REGRESSION (failed); time INCONCLUSIVE (warning)}; a result where nothing
+     * failed or warned reads as the tables give it.
+     */
     static String verdict(ReportedResult result) {
-        final StringBuilder text = new StringBuilder(ResultRows.verdict(result));
-        for (ReportedExpectation expectation : result.expectations()) {
-            if (expectation.failed() || expectation.warned()) {
-                text.append("; @ExpectFasterThan ").append(expectation.verdict())
-                        .append(expectation.failed() ? " (failed)" : " (warning)");
-            }
+        if (!result.failed() && !result.warned()) {
+            return ResultRows.verdict(result);
         }
-        result.scaling().filter(scaling -> scaling.failed() || scaling.warned()).ifPresent(scaling ->
-                text.append("; @ExpectScaling ").append(scaling.verdict())
-                        .append(scaling.failed() ? " (failed)" : " (warning)"));
-        return text.toString();
+        final List<String> parts = new ArrayList<>();
+        for (int rank = 0; rank < 3; rank++) {
+            for (ReportedMetric metric : result.metrics()) {
+                if (rank(metric.failed(), metric.warned(), metric.informed()) == rank) {
+                    parts.add(metric.id() + " " + metric.verdict() + MARKERS[rank]);
+                }
+            }
+            for (ReportedExpectation expectation : result.expectations()) {
+                if (rank(expectation.failed(), expectation.warned(), false) == rank) {
+                    parts.add("@ExpectFasterThan " + expectation.verdict() + MARKERS[rank]);
+                }
+            }
+            final int scalingRank = rank;
+            result.scaling().filter(scaling -> rank(scaling.failed(), scaling.warned(), false) == scalingRank)
+                    .ifPresent(scaling -> parts.add("@ExpectScaling " + scaling.verdict() + MARKERS[scalingRank]));
+        }
+        if (!result.note().isEmpty()) {
+            parts.add(result.note());
+        }
+        return String.join("; ", parts);
+    }
+
+    /** 0 for what failed, 1 for a warning, 2 for information, 3 for the rest. */
+    private static int rank(boolean failed, boolean warned, boolean informed) {
+        return failed ? 0 : warned ? 1 : informed ? 2 : 3;
     }
 
     /**
-     * Why a result failed or warned: the reason of the first metric, expectation or scaling that
-     * failed, else of the first that warned, else the headline's.
+     * Why a result failed or warned, as its cause: the first failing finding of the first metric,
+     * expectation or scaling that failed (the plan node that changed, the statement that moved),
+     * else of the first that warned, else the headline's reason.
      */
     static String why(ReportedResult result) {
         for (boolean failing : new boolean[] {true, false}) {
             for (ReportedMetric metric : result.metrics()) {
                 if (failing ? metric.failed() : metric.warned()) {
-                    return (metric == result.headline() ? "" : metric.id() + ": ") + metric.reason();
+                    return metric.id() + ": " + cause(metric);
                 }
             }
             for (ReportedExpectation expectation : result.expectations()) {
@@ -182,6 +208,20 @@ public final class HtmlReport implements ResultFormat {
             }
         }
         return result.headline().reason();
+    }
+
+    /** A metric's first failing finding (else its first) in a line, with its statement; else its reason. */
+    private static String cause(ReportedMetric metric) {
+        return metric.findings().stream().filter(ReportedMetric.Finding::fails).findFirst()
+                .or(() -> metric.findings().stream().findFirst())
+                .map(finding -> finding.detail().lines().findFirst().orElse("").replaceAll(":$", "")
+                        + (finding.subject().equals("-") ? "" : " in " + shortened(finding.subject())))
+                .orElse(metric.reason());
+    }
+
+    private static String shortened(String statement) {
+        final String line = statement.replaceAll("\\s+", " ").strip();
+        return line.length() <= 100 ? line : line.substring(0, 99) + "…";
     }
 
     static String tone(ReportedResult result) {
@@ -202,7 +242,10 @@ public final class HtmlReport implements ResultFormat {
                     .append("</h3>\n").append(Html.element("p", "class=\"meta\"", result.className()
                             + " · baseline " + result.baselineFile() + " (recorded " + result.baselineRecordedAt()
                             + ")")).append('\n')
-                    .append(Html.element("p", "class=\"why\"", "Why: " + result.headline().reason())).append('\n');
+                    .append(result.failed() || result.warned() ? Html.element("p", "class=\"cause " + tone(result)
+                            + "\"", (result.failed() ? "Failed: " : "Warning: ") + why(result)) + "\n" : "")
+                    .append(Html.element("p", "class=\"why\"", (result.failed() || result.warned()
+                            ? result.headline().id() + ": " : "Why: ") + result.headline().reason())).append('\n');
             result.timing().ifPresent(timing -> {
                 html.append(Html.element("p", "class=\"why\"", "Work counts: " + timing.counts())).append('\n');
                 if (!result.headline().verdict().equals("PASS") && !result.headline().verdict().equals("NEW")) {

@@ -34,7 +34,8 @@ final class Style {
             .target{color:#5f6368;font-weight:400}
             .badge{font-size:12px;font-weight:600;padding:1px 6px;border-radius:3px;background:#e6f4ea}
             .badge.fail{background:#fce8e6}.badge.warn{background:#fef7e0}.badge.new{background:#eceff1}\
-            .badge.info{background:#e8f0fe}
+            .badge.info{background:#e8f0fe}p.cause{font-weight:600;margin:6px 0}p.cause.fail{color:#b00020}\
+            p.cause.warn{color:#9a5b00}
             .charts{display:flex;flex-wrap:wrap;gap:4px 18px}figure{margin:6px 0}
             figcaption{color:#5f6368;font-size:12px}
             svg.chart{max-width:100%;height:auto;font-size:11px}svg text{fill:#3c4043}svg g.ticks text{text-anchor:middle}\

@@ -22,6 +22,7 @@ import dev.dbbench.api.UsesIndex;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** Plans and work counters as deterministic gates, on real embedded PostgreSQL. */
@@ -65,6 +66,11 @@ class PlanGatesTest {
                 .contains("Index Scan on t using t_k_idx")
                 .contains("≠ Seq Scan on t")
                 .contains("accept       mvn dbbench:accept -Ddbbench.accept.benchmarks=");
+        // The message is the verdict; its trace is the benchmark's frame, not some 30 lines of JUnit's.
+        final Throwable failure = dropped.testEvents().failed().stream().findFirst().orElseThrow()
+                .getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow();
+        assertThat(failure.getStackTrace()).singleElement().hasToString(IndexedCase.class.getName()
+                + ".rangeLookup(PlanGatesTest.java)");
     }
 
     @Test

@@ -125,8 +125,10 @@ class ProductionStatisticsTest {
         assertThat(failure(dropped, DropCase.class)).isEmpty();
         assertThat(failure(dropped, DropProductionCase.class)).contains("plan changed")
                 .contains("using orders_customer").contains("≠ Seq Scan on orders");
-        ReportScreenshot.check(runner, temp, "plan-under-production-statistics", "plan changed",
-                "Seq Scan on orders", "Plans captured under production statistics: file:" + EXPORTED
+        // The card leads with the cause: the node that changed, before any timing.
+        ReportScreenshot.check(runner, temp, "plan-under-production-statistics",
+                "<p class=\"cause fail\">Failed: plans: plan changed (Bitmap Heap Scan on orders became Seq Scan on"
+                        + " orders) in SELECT id, total FROM orders WHERE customer_id = 42", "Plans captured under production statistics: file:" + EXPORTED
                         + " (public.orders 200000 rows)");
     }
 

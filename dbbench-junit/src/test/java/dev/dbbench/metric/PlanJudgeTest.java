@@ -28,7 +28,19 @@ class PlanJudgeTest {
         assertThat(findings).hasSize(1);
         assertThat(findings.get(0).kind()).isEqualTo(Finding.Kind.PLAN_CHANGED);
         assertThat(findings.get(0).fails()).isTrue();
-        assertThat(findings.get(0).detail()).contains("baseline", "current", "Index Scan on t using t_k_idx ≠ Seq Scan on t");
+        assertThat(findings.get(0).detail()).startsWith("plan changed (Index Scan on t using t_k_idx became Seq Scan on t):\n")
+                .contains("baseline", "current", "Index Scan on t using t_k_idx ≠ Seq Scan on t");
+    }
+
+    @Test
+    void theFirstChangeNamesTheNodeThatDifferedOrTheOneAddedOrGone() {
+        final List<String> indexed = List.of("Sort", "  Index Scan on t using t_k_idx");
+
+        assertThat(PlanJudge.firstChange(indexed, List.of("Sort", "  Seq Scan on t")))
+                .isEqualTo("Index Scan on t using t_k_idx became Seq Scan on t");
+        assertThat(PlanJudge.firstChange(indexed, List.of("Sort", "  Index Scan on t using t_k_idx", "  Memoize")))
+                .isEqualTo("Memoize added");
+        assertThat(PlanJudge.firstChange(indexed, List.of("Sort"))).isEqualTo("Index Scan on t using t_k_idx gone");
     }
 
     @Test

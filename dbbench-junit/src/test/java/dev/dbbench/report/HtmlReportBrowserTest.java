@@ -66,7 +66,7 @@ class HtmlReportBrowserTest {
     void theFirstScreenShowsWhatFailedAtTheWidthsOfCommonScreens() throws Exception {
         final HeadlessChromium chromium = HeadlessChromium.require();
         final Path html = write(SyntheticResults.generate(500, 12));
-        assertThat(Files.readString(html)).contains("<td class=\"verdict fail\">REGRESSION")
+        assertThat(Files.readString(html)).contains("<td class=\"verdict fail\">time REGRESSION (failed)")
                 .contains("<td class=\"why\">");
 
         for (int[] screen : new int[][] {{1400, 900}, {1920, 1080}, {1024, 768}}) {

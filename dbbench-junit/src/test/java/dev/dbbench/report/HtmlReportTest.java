@@ -126,6 +126,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void aFailedRowAndCardLeadWithTheCauseTheNodeThatChangedBeforeAnyTiming() {
+        final String html = render(SyntheticResults.generate(8, 6).subList(7, 8));
+        final String cause = "plans: plan changed (Index Scan using orders_customer_idx on orders became Seq Scan on"
+                + " orders) in SELECT";
+
+        assertThat(html).contains("<td class=\"verdict fail\">plans REGRESSION (failed)")
+                .contains("<td class=\"why\">" + cause)
+                .contains("<p class=\"cause fail\">Failed: " + cause);
+        final int card = html.indexOf("<section class=\"bench");
+        assertThat(html.indexOf("<p class=\"cause fail\">", card)).isLessThan(html.indexOf("<p class=\"why\">", card));
+    }
+
+    @Test
     void aFailedInstructionCountShowsWhereItsWorkMovedFunctionByFunctionLargestChangeFirst() {
         final String html = render(List.of(ResultFixtures.withInstructionProfiles(ResultFixtures.regression())));
 
