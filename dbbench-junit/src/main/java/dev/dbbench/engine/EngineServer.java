@@ -42,10 +42,11 @@ public interface EngineServer extends AutoCloseable {
     }
 
     /**
-     * Why a benchmark on this server may have failed, when the server itself is the reason: for a
-     * container that stopped, its last log lines.
+     * Why {@code failure}, of a benchmark or of dbbench's own statements on this server, happened when
+     * the server itself is the reason: a container that stopped, an embedded server that died, shuts
+     * down or restarted after a crash; with its last log lines. Empty for any other failure.
      */
-    default Optional<String> failureDiagnosis() {
+    default Optional<String> failureDiagnosis(Throwable failure) {
         return Optional.empty();
     }
 

@@ -45,10 +45,21 @@ public final class Arguments {
                 : resolve(parameter, target, scope));
     }
 
-    /** A value for one engine parameter, or the parameter of the invocation's scale, on {@code target}. */
+    /**
+     * A value for one engine parameter, or the parameter of the invocation's scale, on {@code target};
+     * when the server is why none can be had (it died, say), a failure that says so.
+     */
     public Object resolve(Parameter parameter, EngineTarget target, Closer scope) throws Exception {
         final Optional<Object> value = point.flatMap(each -> each.valueFor(parameter));
-        return value.isPresent() ? value.get() : database(target).resolve(parameter, scope);
+        try {
+            return value.isPresent() ? value.get() : database(target).resolve(parameter, scope);
+        } catch (Exception e) {
+            final Optional<ServerFailure> explained = classContext.explained(target, "", e);
+            if (explained.isPresent()) {
+                throw explained.get();
+            }
+            throw e;
+        }
     }
 
     /**

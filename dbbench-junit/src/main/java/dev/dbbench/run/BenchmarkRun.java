@@ -89,6 +89,21 @@ public final class BenchmarkRun {
      */
     public BenchmarkResult run(Object instance, Object[] ownArguments, RegionTimer timer, Closer scope,
             Optional<ScalingSeries> series) throws Throwable {
+        try {
+            return measure(instance, ownArguments, timer, scope, series);
+        } catch (Throwable failure) {
+            // Whatever failed, the body or dbbench's own statements: a server that died or restarted says so first.
+            final Optional<ServerFailure> explained = classContext.explained(target, spec.where() + " on ["
+                    + target.label() + "] failed because ", failure);
+            if (explained.isPresent()) {
+                throw explained.get();
+            }
+            throw failure;
+        }
+    }
+
+    private BenchmarkResult measure(Object instance, Object[] ownArguments, RegionTimer timer, Closer scope,
+            Optional<ScalingSeries> series) throws Throwable {
         // A broken baseline file fails the benchmark before anything is sampled.
         final Optional<BaselineFile> baseline = classContext.baseline();
         run.orphans(spec.testClass(), classContext.takeOrphans());
@@ -200,20 +215,14 @@ public final class BenchmarkRun {
     }
 
     /**
-     * Samples the sides (their timed part alone on the machine); when the server itself went away (a
-     * container that died), says so with its last log lines; when the body left connections open, which
-     * is likely why it failed ("too many clients"), says that first and frees them for the benchmarks
-     * after it.
+     * Samples the sides (their timed part alone on the machine); when the body left connections open,
+     * which is likely why it failed ("too many clients"), says that first and frees them for the
+     * benchmarks after it.
      */
     private List<Samples> sample(Sampler sampler, List<Sampler.Side> sides, Injected injected) throws Throwable {
         try {
             return sampler.runInterleaved(sides);
         } catch (Throwable failure) {
-            final Optional<String> diagnosis = classContext.server(target).failureDiagnosis();
-            if (diagnosis.isPresent()) {
-                throw new AssertionError(spec.where() + " on [" + target.label() + "] failed because "
-                        + diagnosis.get(), failure);
-            }
             final Optional<String> leaked = injected.closeLeakedConnections("when it failed");
             if (leaked.isPresent()) {
                 throw new IllegalStateException(leaked.get() + "\nIt failed with: " + failure, failure);

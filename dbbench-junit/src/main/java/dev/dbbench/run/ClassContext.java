@@ -201,6 +201,23 @@ public final class ClassContext implements AutoCloseable {
     }
 
     /**
+     * When the class's server on {@code target} is the reason for {@code failure} (it died, shuts down or
+     * restarted), a failure that says so after {@code failed}, with {@code failure} as its cause; empty
+     * otherwise, and where {@code failure} says so already. A server that is gone fails the class's later
+     * benchmarks on it the same way.
+     */
+    Optional<ServerFailure> explained(EngineTarget target, String failed, Throwable failure) {
+        final EngineServer server;
+        synchronized (this) {
+            server = servers.get(target);
+        }
+        if (server == null || ServerFailure.in(failure)) {
+            return Optional.empty();
+        }
+        return server.failureDiagnosis(failure).map(diagnosis -> new ServerFailure(failed + diagnosis, failure));
+    }
+
+    /**
      * The class's {@code @ProductionStatistics}, loaded into its database on a PostgreSQL target once,
      * when its first benchmark there starts (after the fixtures and the class's set-up methods); empty
      * where the class declares none.

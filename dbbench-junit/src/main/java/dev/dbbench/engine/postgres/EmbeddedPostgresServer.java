@@ -33,6 +33,7 @@ public final class EmbeddedPostgresServer implements EngineServer {
     private final EngineOptions.Counting counting;
     private final Optional<String> counter;
     private final Optional<ServerStatements> statements;
+    private volatile boolean stopping;
     private boolean closed;
 
     private EmbeddedPostgresServer(EngineTarget target, PostgresProcess postgres, Duration startTime,
@@ -157,16 +158,20 @@ public final class EmbeddedPostgresServer implements EngineServer {
         return Optional.of(PostgresFingerprint.rulerWorkload(postgres.adminDataSource()));
     }
 
+    /** False too once a diagnosis found it shutting down: it takes no new connections, so the pool replaces it. */
     @Override
     public boolean alive() {
-        return postgres.alive();
+        return postgres.alive() && !stopping;
     }
 
     @Override
-    public Optional<String> failureDiagnosis() {
-        return alive() ? Optional.empty()
-                : Optional.of("its embedded PostgreSQL server is no longer running; its last log lines:\n"
-                        + postgres.lastLogLines());
+    public Optional<String> failureDiagnosis(Throwable failure) {
+        final Optional<ServerDiagnosis> diagnosis = postgres.diagnose(failure);
+        if (diagnosis.isPresent() && diagnosis.get().state() == ServerDiagnosis.State.STOPPING) {
+            stopping = true;
+        }
+        return diagnosis.map(found -> "its embedded PostgreSQL " + fingerprint.get("engine.version") + " server "
+                + found.text());
     }
 
     @Override

@@ -142,7 +142,7 @@ final class JdbcPostgresServer implements EngineServer {
     }
 
     @Override
-    public Optional<String> failureDiagnosis() {
+    public Optional<String> failureDiagnosis(Throwable failure) {
         return container.flatMap(RunningContainer::diagnosis);
     }
 

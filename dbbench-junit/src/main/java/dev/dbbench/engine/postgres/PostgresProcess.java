@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -155,10 +156,13 @@ final class PostgresProcess implements AutoCloseable {
         stopLeftBehind(servers);
         final Path directory = Files.createTempDirectory(servers, "server-");
         OWNED.add(directory);
+        final CompletableFuture<Boolean> started = new CompletableFuture<>();
+        final Thread unstarted = new Thread(() -> removeUnstarted(directory, started), "dbbench-remove-server-folder");
         // Held while the server lives: whoever can take it knows the server was left behind by a dead JVM.
         final FileChannel ownerChannel = FileChannel.open(directory.resolve(OWNER_LOCK),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         try {
+            Runtime.getRuntime().addShutdownHook(unstarted);
             ownerChannel.lock();
             final Path data = directory.resolve("data");
             maker.make(data);
@@ -168,10 +172,11 @@ final class PostgresProcess implements AutoCloseable {
             for (int attempt = 1; ; attempt++) {
                 final int port = freePort();
                 final PostgresProcess server = new PostgresProcess(binaries, asUnprivileged, password, directory,
-                        ownerChannel, postgres(binaries, prefix, data, port, settings, log), port, stopModes);
-                Runtime.getRuntime().addShutdownHook(server.shutdownHook);
+                        ownerChannel, postgres(binaries, prefix, data, port, settings, log), port, stopModes)
+                        .stoppedOnExit();
                 final Optional<String> failure = server.awaitReady();
                 if (failure.isEmpty()) {
+                    settle(unstarted, started, true);
                     return server;
                 }
                 server.stop();
@@ -185,8 +190,49 @@ final class PostgresProcess implements AutoCloseable {
             ownerChannel.close();
             PostgresInstallation.deleteRecursively(directory);
             OWNED.remove(directory);
+            settle(unstarted, started, false);
             throw e;
         }
+    }
+
+    /**
+     * The shutdown hook of a server's folder until the server's own is registered: a JVM stopped meanwhile
+     * (Ctrl-C, SIGTERM) would leave the cluster copied so far. The starting thread runs on while the JVM
+     * stops, so the hook waits for the start to settle (it fails: no hook can be registered any more)
+     * rather than delete under a copy in progress, then removes what the start left.
+     */
+    private static void removeUnstarted(Path directory, CompletableFuture<Boolean> started) {
+        try {
+            if (started.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // A start stuck this long is cut off when the JVM halts; its folder goes now.
+        }
+        PostgresInstallation.deleteRecursively(directory);
+    }
+
+    /** Ends the guard of a server's folder: the start returned its server, or gave up and removed the folder. */
+    private static void settle(Thread unstarted, CompletableFuture<Boolean> started, boolean outcome) {
+        started.complete(outcome);
+        try {
+            Runtime.getRuntime().removeShutdownHook(unstarted);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook runs now, and returns at once since the start is settled.
+        }
+    }
+
+    /** Registers the hook that stops the server when the JVM exits; a JVM exiting already gets no server. */
+    private PostgresProcess stoppedOnExit() {
+        try {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        } catch (IllegalStateException exiting) {
+            stop();
+            throw exiting;
+        }
+        return this;
     }
 
     private static Process postgres(Path binaries, List<String> prefix, Path data, int port,
@@ -261,9 +307,9 @@ final class PostgresProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** The server's last log lines, to explain a server that stopped under a benchmark. */
-    String lastLogLines() {
-        return lastLines(directory.resolve(SERVER_LOG));
+    /** Why {@code failure} was this server's doing, if it was: it died, is shutting down, or restarted. */
+    Optional<ServerDiagnosis> diagnose(Throwable failure) {
+        return ServerDiagnosis.of(process, port, directory, directory.resolve(SERVER_LOG), failure);
     }
 
     @Override
@@ -280,6 +326,8 @@ final class PostgresProcess implements AutoCloseable {
         try {
             stop();
         } finally {
+            // A postmaster that died (kill -9) removed nothing a clean shutdown does; its pid file says what.
+            Leftovers.of(directory.resolve("data"), binaries).ifPresent(Leftovers::remove);
             ownerChannel.close();
             PostgresInstallation.deleteRecursively(directory);
             OWNED.remove(directory);
@@ -442,7 +490,7 @@ final class PostgresProcess implements AutoCloseable {
         }
     }
 
-    private static String lastLines(Path log) {
+    static String lastLines(Path log) {
         try {
             final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()).stream()

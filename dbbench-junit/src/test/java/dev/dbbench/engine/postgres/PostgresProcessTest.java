@@ -104,17 +104,21 @@ class PostgresProcessTest {
     void aServerThatDiedSaysSoWithItsLastLogLines() throws Exception {
         try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(new EngineTarget(EngineKind.POSTGRES, "17",
                 new TreeMap<>(), ProviderKind.EMBEDDED, ""))) {
+            final SQLException lost = new SQLException("An I/O error occurred while sending to the backend.", "08006");
             assertThat(server.alive()).isTrue();
-            assertThat(server.failureDiagnosis()).isEmpty();
+            assertThat(server.failureDiagnosis(lost)).isEmpty();
             final ProcessHandle postmaster = ProcessHandle.of(postmasterPid(server)).orElseThrow();
 
             postmaster.destroyForcibly();
             postmaster.onExit().get(30, TimeUnit.SECONDS);
 
             assertThat(server.alive()).isFalse();
-            assertThat(server.failureDiagnosis()).hasValueSatisfying(diagnosis -> assertThat(diagnosis)
-                    .startsWith("its embedded PostgreSQL server is no longer running; its last log lines:\n  | ")
-                    .contains("database system is ready to accept connections"));
+            assertThat(server.failureDiagnosis(new IllegalStateException("any failure"))).hasValueSatisfying(
+                    diagnosis -> assertThat(diagnosis)
+                            .startsWith("its embedded PostgreSQL 17.").contains(" server on port ")
+                            .contains(" died: its postmaster (PID " + postmaster.pid() + ") was killed by signal 9.")
+                            .contains(" Its last log lines:\n  | ")
+                            .contains("database system is ready to accept connections"));
         }
     }
 

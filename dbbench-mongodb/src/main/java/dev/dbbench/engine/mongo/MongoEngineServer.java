@@ -135,7 +135,7 @@ final class MongoEngineServer implements EngineServer {
     }
 
     @Override
-    public Optional<String> failureDiagnosis() {
+    public Optional<String> failureDiagnosis(Throwable failure) {
         return container.flatMap(RunningContainer::diagnosis);
     }
 
