@@ -111,7 +111,7 @@ public record BenchmarkResult(BenchmarkId id, List<GatedMetric> metrics, List<Un
      * for one benchmark: the comparison that settles whether a timing change is the code's.
      */
     public String compareCommand() {
-        return "mvn dbbench:compare -Ddbbench.base=origin/main -Ddbbench.compare.benchmarks='"
+        return "mvn dbbench:compare -Ddbbench.compare.benchmarks='"
                 + id.simpleClassName() + "#" + id.method() + "'";
     }
 }

@@ -118,8 +118,8 @@ class EvaluatorTest {
                 + " machine lands");
         assertThat(result.workCounts().sentence(true)).isEqualTo("plans unchanged: the time moved on its own (this"
                 + " machine, or a wait outside the server's work)");
-        assertThat(result.compareCommand()).isEqualTo("mvn dbbench:compare -Ddbbench.base=origin/main"
-                + " -Ddbbench.compare.benchmarks='EvaluatorTest#body'");
+        assertThat(result.compareCommand()).isEqualTo(
+                "mvn dbbench:compare -Ddbbench.compare.benchmarks='EvaluatorTest#body'");
     }
 
     @Test

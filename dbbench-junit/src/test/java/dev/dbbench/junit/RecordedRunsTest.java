@@ -36,8 +36,8 @@ class RecordedRunsTest {
     static final AtomicBoolean SLEEPS = new AtomicBoolean();
 
     private static final String KEY = "query [postgres 17 embedded]";
-    private static final String COMPARE = "mvn dbbench:compare -Ddbbench.base=origin/main"
-            + " -Ddbbench.compare.benchmarks='RecordedRunsTest$SleepCase#query'";
+    private static final String COMPARE =
+            "mvn dbbench:compare -Ddbbench.compare.benchmarks='RecordedRunsTest$SleepCase#query'";
 
     @TempDir
     Path temp;

@@ -24,9 +24,8 @@ class WallTimeMessageTest {
                 "  counts       no work counts compared with the baseline: only the time says whether the work changed",
                 "  gate         may fail the build here: the baseline's runs include 10 recorded on this machine"
                         + " (name:bench-runner)",
-                "  settle       mvn dbbench:compare -Ddbbench.base=origin/main"
-                        + " -Ddbbench.compare.benchmarks='OrderBench#findByCustomer' (base and head alternately, each"
-                        + " in a fresh JVM and server, on this runner)",
+                "  settle       mvn dbbench:compare -Ddbbench.compare.benchmarks='OrderBench#findByCustomer'"
+                        + " (base and head alternately, each in a fresh JVM and server, on this runner)",
                 "  median       100 µs -> 130 µs  (1.30x, 98.0% interval 1.26x to 1.35x, p = 1.2e-06)",
                 "  p90          110 µs -> 150 µs",
                 "  noise        MAD 1.50 µs -> 2.00 µs, CV 5.0% -> 5.0%; smallest detectable slowdown 1.28x",

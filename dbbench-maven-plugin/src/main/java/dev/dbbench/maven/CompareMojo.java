@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.dbbench.api.ConfigKeys;
 import dev.dbbench.report.Report;
@@ -20,7 +22,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * {@code mvn dbbench:compare -Ddbbench.base=REF}: a same-runner A/B of the head against the base
+ * {@code mvn dbbench:compare [-Ddbbench.base=REF]}: a same-runner A/B of the head against the base
  * commit. Checks out the merge base of {@code REF} and HEAD in a git worktree under
  * {@code target/dbbench/compare/}, builds both, runs the chosen benchmarks in rounds that alternate
  * base and head (ABBA), each round a fresh JVM and fresh servers, and judges the head by the paired
@@ -32,7 +34,10 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "compare", aggregator = true, threadSafe = true)
 public class CompareMojo extends ResultsMojo {
 
-    /** The git ref to compare against (a branch, tag or commit); its merge base with HEAD is the base. */
+    /**
+     * The git ref to compare against (a branch, tag or commit); its merge base with HEAD is the base. By
+     * default the pull request's target branch, else the remote's default branch, else the upstream.
+     */
     @Parameter(property = "dbbench.base")
     private String base;
 
@@ -60,10 +65,6 @@ public class CompareMojo extends ResultsMojo {
             getLog().info("dbbench: compare skipped (dbbench.compare.skip)");
             return;
         }
-        if (base == null || base.isBlank()) {
-            throw new MojoExecutionException("dbbench:compare needs the commit to compare against:"
-                    + " -Ddbbench.base=<branch, tag or commit>, e.g. -Ddbbench.base=origin/main");
-        }
         try {
             final List<ComparePlan.Module> modules = ComparePlan.of(reactorProjects, Optional.ofNullable(benchmarks)
                     .filter(named -> !named.isBlank())
@@ -84,16 +85,16 @@ public class CompareMojo extends ResultsMojo {
             MojoFailureException {
         final Path root = session.getTopLevelProject().getBasedir().toPath();
         final Path output = root.resolve("target").resolve("dbbench").resolve("compare");
-        AbRounds.deleteRecursively(output.resolve("rounds"));
-        Files.createDirectories(output);
+        clearEarlier(output, output.resolve("base"));
         final List<Report> headRuns = modules.stream().flatMap(module -> module.headRun().stream()).toList();
         final Map<String, PairedRule> rules = new LinkedHashMap<>();
         modules.forEach(module -> rules.putAll(RoundFigures.rules(module.headRun(), module.benchmarks())));
         final int roundCount = roundCount(rules);
         final CarriedArguments carried = carried(headRuns);
         final CompareSummary summary;
-        try (BaseWorktree worktree = BaseWorktree.create(root, base, output.resolve("base"), getLog())) {
-            final String baseName = base + " (merge base " + worktree.commit().substring(0, 10) + ")";
+        final String ref = base(root);
+        try (BaseWorktree worktree = BaseWorktree.create(root, ref, output.resolve("base"), getLog())) {
+            final String baseName = ref + " (merge base " + worktree.commit().substring(0, 10) + ")";
             final String headName = worktree.headCommit().substring(0, 10)
                     + (worktree.headNote().isEmpty() ? "" : " (" + worktree.headNote() + ")");
             getLog().info("dbbench: A/B of " + modules.stream().flatMap(module -> module.benchmarks().stream())
@@ -109,6 +110,31 @@ public class CompareMojo extends ResultsMojo {
             summary = CompareSummary.judge(baseName, headName, done, withDefaults(rules, done));
         }
         report(summary, output);
+    }
+
+    /** The ref given as {@code dbbench.base}, else the one git implies, said in the log with why. */
+    private String base(Path root) throws IOException, MojoExecutionException {
+        if (base != null && !base.isBlank()) {
+            return base;
+        }
+        final ImpliedBase implied = ImpliedBase.find(new Git(root), System.getenv());
+        getLog().info("dbbench: comparing against " + implied.ref() + ", " + implied.reason()
+                + " (-Ddbbench.base=<branch, tag or commit> names another)");
+        return implied.ref();
+    }
+
+    /**
+     * Empties the comparison's folder of an earlier comparison's report, rounds and build logs, so that a
+     * comparison stopped before its report never shows an old report beside its own partial rounds. The
+     * base's worktree at {@code worktree} is left to {@link BaseWorktree}, which removes git's record of it too.
+     */
+    static void clearEarlier(Path output, Path worktree) throws IOException {
+        Files.createDirectories(output);
+        try (Stream<Path> entries = Files.list(output)) {
+            for (Path entry : entries.filter(entry -> !entry.equals(worktree)).toList()) {
+                AbRounds.deleteRecursively(entry);
+            }
+        }
     }
 
     /**
@@ -140,8 +166,8 @@ public class CompareMojo extends ResultsMojo {
 
     private void report(CompareSummary summary, Path output) throws IOException, MojoFailureException {
         final String markdown = summary.markdown();
-        Files.writeString(output.resolve("compare.md"), markdown, StandardCharsets.UTF_8);
-        Files.writeString(output.resolve("compare.json"), summary.json(), StandardCharsets.UTF_8);
+        writeWhole(output.resolve("compare.md"), markdown);
+        writeWhole(output.resolve("compare.json"), summary.json());
         final Optional<Path> jobSummary = RunReport.githubJobSummary();
         if (jobSummary.isPresent()) {
             Files.writeString(jobSummary.get(), markdown + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
@@ -156,5 +182,12 @@ public class CompareMojo extends ResultsMojo {
                             .map(row -> row.figure() + " (" + row.judgement().reason() + ")").toList()
                     + ". See " + output.resolve("compare.md") + ".");
         }
+    }
+
+    /** Writes beside the file and renames it into place: a Maven stopped meanwhile leaves the file whole or none. */
+    private static void writeWhole(Path file, String text) throws IOException {
+        final Path written = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(written, text, StandardCharsets.UTF_8);
+        Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }
