@@ -25,9 +25,6 @@ import dev.dbbench.verdict.EnvironmentChange;
  */
 public final class HtmlReport implements ResultFormat {
 
-    /** What a part of a verdict did, by its rank: failed, warned, informed. */
-    private static final String[] MARKERS = {" (failed)", " (warning)", " (information)"};
-
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     @Override
@@ -161,17 +158,19 @@ public final class HtmlReport implements ResultFormat {
         for (int rank = 0; rank < 3; rank++) {
             for (ReportedMetric metric : result.metrics()) {
                 if (rank(metric.failed(), metric.warned(), metric.informed()) == rank) {
-                    parts.add(metric.id() + " " + metric.verdict() + MARKERS[rank]);
+                    parts.add(metric.id() + " " + metric.verdict() + ResultRows.marker(metric));
                 }
             }
             for (ReportedExpectation expectation : result.expectations()) {
                 if (rank(expectation.failed(), expectation.warned(), false) == rank) {
-                    parts.add("@ExpectFasterThan " + expectation.verdict() + MARKERS[rank]);
+                    parts.add("@ExpectFasterThan " + expectation.verdict()
+                            + ResultRows.marker(expectation.failed(), expectation.warned()));
                 }
             }
             final int scalingRank = rank;
             result.scaling().filter(scaling -> rank(scaling.failed(), scaling.warned(), false) == scalingRank)
-                    .ifPresent(scaling -> parts.add("@ExpectScaling " + scaling.verdict() + MARKERS[scalingRank]));
+                    .ifPresent(scaling -> parts.add("@ExpectScaling " + scaling.verdict()
+                            + ResultRows.marker(scaling.failed(), scaling.warned())));
         }
         if (!result.note().isEmpty()) {
             parts.add(result.note());

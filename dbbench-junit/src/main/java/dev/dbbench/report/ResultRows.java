@@ -229,11 +229,11 @@ public final class ResultRows {
                 + marker(expectation.failed(), expectation.warned()) + " - " + expectation.reason();
     }
 
-    private static String marker(boolean fails, boolean warns) {
+    static String marker(boolean fails, boolean warns) {
         return fails ? " (failed)" : warns ? " (warning)" : "";
     }
 
-    private static String marker(ReportedMetric metric) {
+    static String marker(ReportedMetric metric) {
         return metric.informed() ? " (information)" : marker(metric.failed(), metric.warned());
     }
 
