@@ -62,6 +62,9 @@ final class PostgresScratchDatabase implements ScratchDatabase {
     private final Server server;
     /** PostgreSQL's SQLSTATE for a statement the role may not run. */
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
+    /** PostgreSQL's SQLSTATE for a database that still has sessions. */
+    private static final String OBJECT_IN_USE = "55006";
+    private static final long DROP_PATIENCE_MILLIS = 30_000;
 
     private final DataSource dataSource;
     private final DatabaseAddress address;
@@ -323,7 +326,27 @@ final class PostgresScratchDatabase implements ScratchDatabase {
         closed = true;
         try (Closer closing = closer; Connection connection = server.admin().getConnection();
                 Statement statement = connection.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS " + quote(name) + " WITH (FORCE)");
+            drop(statement);
+        }
+    }
+
+    /**
+     * Drops the database, ending its sessions. The server waits 5 s for them to exit and then refuses
+     * ("being accessed by other users"): on a loaded machine a session ending a statement can take
+     * longer, so the drop is asked again, for up to {@link #DROP_PATIENCE_MILLIS}.
+     */
+    private void drop(Statement statement) throws SQLException, InterruptedException {
+        final long giveUp = System.nanoTime() + DROP_PATIENCE_MILLIS * 1_000_000L;
+        while (true) {
+            try {
+                statement.execute("DROP DATABASE IF EXISTS " + quote(name) + " WITH (FORCE)");
+                return;
+            } catch (SQLException e) {
+                if (!OBJECT_IN_USE.equals(e.getSQLState()) || System.nanoTime() > giveUp) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
         }
     }
 }
