@@ -12,7 +12,9 @@ A marker is an HTML comment right before a fenced block (invisible where the pag
                                               Initializr generates one with those starters),
                                               micronaut (as Micronaut Launch generates one with the
                                               features data-jdbc, flyway, postgres, jdbc-hikari, and
-                                              its Maven wrapper, mvnw);
+                                              its Maven wrapper, mvnw), quarkus (as code.quarkus.io
+                                              generates one with the extensions rest,
+                                              hibernate-orm-panache, jdbc-postgresql, and its mvnw);
                                               name=NAME names the artifact and package
     <!-- page:dependency -->                  the block goes into the pom's <dependencies>
     <!-- page:plugin -->                      the block goes into the pom's <build><plugins>
@@ -55,6 +57,7 @@ MARKER = re.compile(r"<!--\s*(page|quickstart):(\S+)(.*?)-->")
 JUNIT = "6.1.3"
 BOOT = "4.0.7"
 MICRONAUT = "4.10.8"
+QUARKUS = "3.33.2"
 MYBATIS_STARTER = "4.0.1"
 WRAPPER = "3.3.2"
 WRAPPED_MAVEN = "3.9.9"
@@ -119,6 +122,7 @@ class Project:
         self.plugins = []
         self.properties = []
         self.parent = ""
+        self.management = ""
         self.packaging = "jar"
         self.logs = 0
         self.workflows = 0
@@ -140,11 +144,13 @@ class Project:
             self.spring_boot(attributes(arguments).get("starters", "").split(","))
         elif kind == "micronaut":
             self.micronaut()
+        elif kind == "quarkus":
+            self.quarkus()
         else:
             raise PageFailure(f"unknown project kind {kind}")
         self.write_pom()
-        if kind == "micronaut":
-            # Launch generates the Maven wrapper: Micronaut 4's build needs Maven 3.9.
+        if kind in ("micronaut", "quarkus"):
+            # Launch and code.quarkus.io generate the Maven wrapper: Micronaut 4's build needs Maven 3.9.
             subprocess.run(["mvn", "-B", "-q", "-N", f"org.apache.maven.plugins:maven-wrapper-plugin:{WRAPPER}:wrapper",
                             f"-Dmaven={WRAPPED_MAVEN}", "-Dtype=only-script"], cwd=self.dir, check=True,
                            stdout=subprocess.DEVNULL)
@@ -327,6 +333,114 @@ flyway.datasources.default.enabled=true
 </configuration>
 """)
 
+    def quarkus(self):
+        """The pom, resource, entity, configuration and test that code.quarkus.io generates (Quarkus 3.33,
+        Maven, Java 17, extensions rest, hibernate-orm-panache, jdbc-postgresql)."""
+        self.properties.append(f"""
+    <quarkus.platform.group-id>io.quarkus</quarkus.platform.group-id>
+    <quarkus.platform.artifact-id>quarkus-bom</quarkus.platform.artifact-id>
+    <quarkus.platform.version>{QUARKUS}</quarkus.platform.version>
+    <surefire-plugin.version>3.5.4</surefire-plugin.version>
+    <skipITs>true</skipITs>
+""")
+        self.management = """
+  <dependencyManagement>
+    <dependencies>
+      <dependency>
+        <groupId>${quarkus.platform.group-id}</groupId>
+        <artifactId>${quarkus.platform.artifact-id}</artifactId>
+        <version>${quarkus.platform.version}</version>
+        <type>pom</type>
+        <scope>import</scope>
+      </dependency>
+    </dependencies>
+  </dependencyManagement>"""
+        self.dependencies = [
+            dependency("io.quarkus", "quarkus-rest", None, None),
+            dependency("io.quarkus", "quarkus-hibernate-orm-panache", None, None),
+            dependency("io.quarkus", "quarkus-jdbc-postgresql", None, None),
+            dependency("io.quarkus", "quarkus-arc", None, None),
+            dependency("io.quarkus", "quarkus-junit", None, "test"),
+            dependency("io.rest-assured", "rest-assured", None, "test"),
+        ]
+        self.plugins = ["""      <plugin>
+        <groupId>${quarkus.platform.group-id}</groupId>
+        <artifactId>quarkus-maven-plugin</artifactId>
+        <version>${quarkus.platform.version}</version>
+        <extensions>true</extensions>
+        <executions>
+          <execution>
+            <goals><goal>build</goal><goal>generate-code</goal><goal>generate-code-tests</goal></goals>
+          </execution>
+        </executions>
+      </plugin>
+      <plugin>
+        <artifactId>maven-compiler-plugin</artifactId>
+        <version>3.14.0</version>
+        <configuration><parameters>true</parameters></configuration>
+      </plugin>
+      <plugin>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <version>${surefire-plugin.version}</version>
+        <configuration>
+          <systemPropertyVariables>
+            <java.util.logging.manager>org.jboss.logmanager.LogManager</java.util.logging.manager>
+            <maven.home>${maven.home}</maven.home>
+          </systemPropertyVariables>
+        </configuration>
+      </plugin>
+"""]
+        package = "org.acme"
+        self.write("src/main/java/org/acme/GreetingResource.java", f"""package {package};
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+@Path("/hello")
+public class GreetingResource {{
+
+    @GET
+    @Produces(MediaType.TEXT_PLAIN)
+    public String hello() {{
+        return "Hello from Quarkus REST";
+    }}
+}}
+""")
+        self.write("src/main/java/org/acme/MyEntity.java", f"""package {package};
+
+import io.quarkus.hibernate.orm.panache.PanacheEntity;
+import jakarta.persistence.Entity;
+
+@Entity
+public class MyEntity extends PanacheEntity {{
+    public String field;
+}}
+""")
+        self.write("src/test/java/org/acme/GreetingResourceTest.java", f"""package {package};
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.CoreMatchers.is;
+
+@QuarkusTest
+class GreetingResourceTest {{
+    @Test
+    void testHelloEndpoint() {{
+        given()
+          .when().get("/hello")
+          .then()
+             .statusCode(200)
+             .body(is("Hello from Quarkus REST"));
+    }}
+
+}}
+""")
+        self.write("src/main/resources/application.properties", "")
+
     def write_pom(self):
         properties = ("<java.version>17</java.version>" if "spring-boot" in self.parent else "" if self.parent else
                       "<maven.compiler.release>17</maven.compiler.release>"
@@ -342,7 +456,7 @@ flyway.datasources.default.enabled=true
   <packaging>{self.packaging}</packaging>
   <properties>{properties}
 {"".join(self.properties)}
-  </properties>
+  </properties>{self.management}
   <dependencies>
 {"".join(self.dependencies)}
   </dependencies>

@@ -31,7 +31,7 @@ class ArchitectureTest {
     private static final Pattern IMPORT = Pattern.compile(
             "^import (?:static )?dev\\.dbbench\\.((?:[a-z]+\\.)*?[a-z]+)\\.[A-Z]", Pattern.MULTILINE);
     private static final Pattern PACKAGE = Pattern.compile("^package dev\\.dbbench\\.([a-z.]+);", Pattern.MULTILINE);
-    private static final Set<String> PUBLIC = Set.of("api", "junit", "workload");
+    private static final Set<String> PUBLIC = Set.of("api", "junit", "quarkus", "workload");
     private static final int LONGEST_METHOD = 45;
 
     /** A row of the stage table: a package and the module that holds it. */

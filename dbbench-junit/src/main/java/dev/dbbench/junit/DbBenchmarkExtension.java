@@ -35,6 +35,7 @@ import dev.dbbench.spec.ScalePoint;
 import dev.dbbench.spec.Scales;
 import dev.dbbench.spec.SpecFactory;
 import dev.dbbench.spec.TargetResolver;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -64,6 +65,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
     private static final String SPEC = "spec";
     private static final String TARGET = "target";
     private static final String POINT = "point";
+    private static final String INTERCEPTED = "intercepted";
 
     /**
      * With {@code dbbench.shard=i/n}, skips the classes of other shards. A class that runs starts the
@@ -216,6 +218,7 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
         }
         // dbbench calls the method itself, many times; JUnit's own single call is skipped.
         invocation.skip();
+        context.getStore(NAMESPACE).put(INTERCEPTED, true);
         final EngineTarget target = context.getStore(NAMESPACE).get(TARGET, EngineTarget.class);
         final Object instance = invocationContext.getTarget().orElse(null);
         // The invocations of one benchmark share its template's store: there it gathers the values' results.
@@ -413,7 +416,22 @@ public final class DbBenchmarkExtension implements TestTemplateInvocationContext
             return List.of((BeforeEachCallback) context -> {
                 context.getStore(NAMESPACE).put(TARGET, target);
                 point.ifPresent(value -> context.getStore(NAMESPACE).put(POINT, value));
-            });
+            }, (AfterTestExecutionCallback) TargetInvocation::requireIntercepted);
+        }
+
+        /**
+         * Fails an invocation whose method dbbench was not given to run: an extension registered before
+         * dbbench's intercepted it and ran it itself, once and unmeasured (Quarkus' {@code @QuarkusTest}
+         * does, running every test method on its own). Without this it would pass, having measured nothing.
+         */
+        private static void requireIntercepted(ExtensionContext context) {
+            if (context.getStore(NAMESPACE).get(INTERCEPTED) == null && context.getExecutionException().isEmpty()) {
+                throw new DbBenchConfigurationException("dbbench did not run " + context.getRequiredTestClass()
+                        .getSimpleName() + "." + context.getRequiredTestMethod().getName() + ": an extension registered"
+                        + " before dbbench's ran the method itself, once, and nothing was measured (@QuarkusTest's"
+                        + " extension does so with every test method). Declare @Postgres or @Mongo on the class before"
+                        + " that extension's annotation, so that dbbench's extension comes first (docs/quarkus.md)");
+            }
         }
     }
 }

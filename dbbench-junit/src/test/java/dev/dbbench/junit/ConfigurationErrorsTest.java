@@ -2,6 +2,7 @@ package dev.dbbench.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
@@ -11,6 +12,10 @@ import dev.dbbench.api.DbBenchmark;
 import dev.dbbench.api.Postgres;
 import dev.dbbench.api.SampleTimer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -92,6 +97,20 @@ class ConfigurationErrorsTest {
                         + " 'overwrite'");
     }
 
+    @Test
+    void aBenchmarkAnotherExtensionRanItselfFailsInsteadOfPassingUnmeasured() {
+        final EngineExecutionResults results = new FixtureRunner(temp).run(RunByAnotherExtensionCase.class);
+
+        results.testEvents().assertStatistics(stats -> stats.failed(1).succeeded(0));
+        assertThat(RunsTestMethodsItself.calls).isEqualTo(1);
+        assertThat(DbBenchmarkExtensionTest.failureMessage(results)).isEqualTo("dbbench did not run"
+                + " RunByAnotherExtensionCase.body: an extension registered before dbbench's ran the method itself,"
+                + " once, and nothing was measured (@QuarkusTest's extension does so with every test method). Declare"
+                + " @Postgres or @Mongo on the class before that extension's annotation, so that dbbench's extension"
+                + " comes first (docs/quarkus.md)");
+        assertThat(temp.resolve("baselines")).doesNotExist();
+    }
+
     private static List<String> containerFailures(EngineExecutionResults results) {
         return results.containerEvents().failed().stream()
                 .map(event -> event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow())
@@ -149,6 +168,30 @@ class ConfigurationErrorsTest {
         @DbBenchmark
         @Postgres(settings = "fsync")
         void malformedSetting(Connection db) {
+        }
+    }
+
+    /** Runs every test method itself and skips JUnit's call, as Quarkus' test extension does. */
+    static class RunsTestMethodsItself implements InvocationInterceptor {
+
+        static int calls;
+
+        @Override
+        public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                ReflectiveInvocationContext<Method> invocationContext, ExtensionContext extensionContext)
+                throws Throwable {
+            invocationContext.getExecutable().invoke(invocationContext.getTarget().orElseThrow());
+            invocation.skip();
+        }
+    }
+
+    @ExtendWith(RunsTestMethodsItself.class)
+    @Postgres
+    static class RunByAnotherExtensionCase {
+
+        @DbBenchmark(warmups = 0, opsPerSample = 1)
+        void body() {
+            RunsTestMethodsItself.calls++;
         }
     }
 

@@ -4,6 +4,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.Properties;
 
 import dev.dbbench.api.JdbcDatabase;
@@ -19,6 +20,12 @@ import org.postgresql.Driver;
 record DatabaseAddress(String url, String user, String password, String database, Properties driverProperties) {
 
     private static final Driver DRIVER = new Driver();
+    /**
+     * Why the driver cannot reach this copy of the socket factory, which it loads by name through its
+     * own class loader; empty when it can. An application framework that loads dbbench again in a class
+     * loader of its own, and leaves the driver to the class path's (Quarkus does), splits them.
+     */
+    private static final Optional<String> FACTORY_UNREACHABLE = factoryUnreachable();
 
     DatabaseAddress {
         final Properties copy = new Properties();
@@ -56,9 +63,30 @@ record DatabaseAddress(String url, String user, String password, String database
         return (path < 0 ? base : base.substring(0, path)) + "/" + encoded + parameters;
     }
 
+    private static Optional<String> factoryUnreachable() {
+        final ClassLoader driverLoader = Driver.class.getClassLoader();
+        Class<?> seen;
+        try {
+            seen = Class.forName(CountingSockets.Factory.class.getName(), false, driverLoader);
+        } catch (ClassNotFoundException e) {
+            seen = null;
+        }
+        if (seen == CountingSockets.Factory.class) {
+            return Optional.empty();
+        }
+        return Optional.of("dbbench's classes were loaded by " + DatabaseAddress.class.getClassLoader() + " and the"
+                + " PostgreSQL driver by " + driverLoader + ", which " + (seen == null ? "cannot load them" : "loads a"
+                + " copy of its own") + ", so dbbench cannot count what its connections send. Have dbbench loaded"
+                + " where the driver is: under Quarkus, add quarkus.class-loading.parent-first-artifacts="
+                + "dev.dbbench:dbbench-junit to the test profile (docs/quarkus.md)");
+    }
+
     /** A connection whose traffic counts into {@code meter}; its URL is still the plain one. */
     @SuppressWarnings("deprecation")
     Connection connect(CountingSockets.Meter meter) throws SQLException {
+        if (FACTORY_UNREACHABLE.isPresent()) {
+            throw new SQLException(FACTORY_UNREACHABLE.get());
+        }
         final Properties counted = new Properties();
         counted.putAll(driverProperties);
         counted.setProperty("socketFactory", CountingSockets.Factory.class.getName());
