@@ -162,7 +162,10 @@ grep -q 'REGRESSION in OrderQueriesBench.findOrdersByCustomer' "$work/regression
     || { show regression; fail "the build failed, but not on the benchmark's regression"; }
 accept="$(sed -n 's/^ *accept  *//p' "$work/regression.log" | head -1)"
 [[ -n "$accept" ]] || { show regression; fail "the failure printed no accept command"; }
-echo "   printed: $accept"
+# The failure as a user reads it, once per verdict: the README quotes it.
+echo "   printed:"
+sed 's/\x1b\[[0-9;]*m//g' "$work/regression.log" | awk '/^dbbench: [A-Z]+ REGRESSION in /, /^  accept / { print "   | " $0 }' \
+    | awk '!seen[$0]++'
 
 echo "== the printed accept command accepts it"
 run accept env -u CI bash -c "$accept" || { show accept; fail "the accept command failed"; }
