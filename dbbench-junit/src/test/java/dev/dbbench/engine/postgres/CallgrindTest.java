@@ -63,7 +63,8 @@ class CallgrindTest {
     }
 
     @Test
-    void theGuestPlatformNamesTheCLibraryAndTheCpuValgrindPresentsAndChangesWithAnyCpuFact() throws Exception {
+    void theGuestPlatformNamesTheCLibraryAndTheCpuValgrindPresentsAndChangesWithWhatPicksRoutines()
+            throws Exception {
         final List<String> diagnostics = Files.readAllLines(resources().resolve("loader-diagnostics.txt"));
         final String platform = Callgrind.platform(diagnostics);
 
@@ -72,9 +73,21 @@ class CallgrindTest {
         final List<String> otherHost = new ArrayList<>(diagnostics);
         otherHost.add("uname.nodename=\"another\"");
         assertThat(Callgrind.platform(otherHost)).isEqualTo(platform);
-        final List<String> otherCpu = diagnostics.stream()
-                .map(line -> line.startsWith("x86.cpu_features.rep_movsb_threshold=") ? line + "0" : line).toList();
-        assertThat(Callgrind.platform(otherCpu)).isNotEqualTo(platform);
+        assertThat(Callgrind.platform(changed(diagnostics, "x86.cpu_features.rep_movsb_threshold="))).isNotEqualTo(platform);
+        assertThat(Callgrind.platform(changed(diagnostics, "x86.cpu_features.features[0x0].active[0x2]=")))
+                .isNotEqualTo(platform);
+        assertThat(Callgrind.platform(changed(diagnostics, "x86.cpu_features.preferred.Fast_Rep_String=")))
+                .isNotEqualTo(platform);
+        // What the host passes through without the library acting on it: the raw words, the model.
+        assertThat(Callgrind.platform(changed(diagnostics, "x86.cpu_features.features[0x0].cpuid[0x2]=")))
+                .isEqualTo(platform);
+        assertThat(Callgrind.platform(changed(diagnostics, "x86.cpu_features.basic.stepping="))).isEqualTo(platform);
+    }
+
+    /** The diagnostics with the value of the one line starting with {@code key} changed. */
+    private static List<String> changed(List<String> diagnostics, String key) {
+        assertThat(diagnostics).filteredOn(line -> line.startsWith(key)).hasSize(1);
+        return diagnostics.stream().map(line -> line.startsWith(key) ? line + "1" : line).toList();
     }
 
     private static Path resources() throws URISyntaxException {
