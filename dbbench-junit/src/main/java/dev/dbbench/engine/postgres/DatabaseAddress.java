@@ -77,8 +77,8 @@ record DatabaseAddress(String url, String user, String password, String database
         return Optional.of("dbbench's classes were loaded by " + DatabaseAddress.class.getClassLoader() + " and the"
                 + " PostgreSQL driver by " + driverLoader + ", which " + (seen == null ? "cannot load them" : "loads a"
                 + " copy of its own") + ", so dbbench cannot count what its connections send. Have dbbench loaded"
-                + " where the driver is: under Quarkus, add quarkus.class-loading.parent-first-artifacts="
-                + "dev.dbbench:dbbench-junit to the test profile (docs/quarkus.md)");
+                + " where the driver is: under Quarkus, add %test.quarkus.class-loading.parent-first-artifacts="
+                + "dev.dbbench:dbbench-junit to application.properties (docs/quarkus.md)");
     }
 
     /** A connection whose traffic counts into {@code meter}; its URL is still the plain one. */
